@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const dirs: string[] = [];
+function dataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  throw new Error("parseEnv accepted the configuration");
+}
+
+describe("parseEnv", () => {
+  it("defaults to embedded mode on port 3000 against its own /v3", () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), CHAT_API_KEY: "k" });
+    expect(env.port).toBe(3000);
+    expect(env.chatApi).toEqual({ mode: "embedded", baseUrl: "http://127.0.0.1:3000/v3" });
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.chatRateLimitPerMinute).toBe(10_000);
+    expect(env.faults).toEqual({ latencyMs: 0, errorRate: 0, errorStatus: "mixed", rateLimitRate: 0, retryAfterSeconds: 1 });
+  });
+
+  it("generates the embedded key once and keeps it in the data folder, readable by its owner only", () => {
+    const dir = dataDir();
+    const first = parseEnv({ DATA_DIR: dir });
+    const second = parseEnv({ DATA_DIR: dir });
+    expect(first.chatApiKey).toMatch(/^[0-9a-f]{40}$/);
+    expect(second.chatApiKey).toBe(first.chatApiKey);
+    const file = path.join(dir, "chat-api-key");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.chatApiKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("builds the upstream URL from CHAT_APP_ID and CHAT_REGION", () => {
+    const env = parseEnv({ CHAT_APP_ID: "abc123", CHAT_REGION: "eu", CHAT_API_KEY: "k" });
+    expect(env.chatApi).toEqual({ mode: "upstream", baseUrl: "https://abc123.api-eu.cometchat.io/v3" });
+  });
+
+  it("prefers CHAT_API_BASE_URL and trims its trailing slash", () => {
+    const env = parseEnv({ CHAT_API_BASE_URL: "https://x.example/v3/", CHAT_APP_ID: "abc", CHAT_REGION: "us", CHAT_API_KEY: "k" });
+    expect(env.chatApi).toEqual({ mode: "upstream", baseUrl: "https://x.example/v3" });
+  });
+
+  it("refuses a real upstream without a key, naming the variable", () => {
+    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_REGION: "us" })).toEqual([expect.stringMatching(/^CHAT_API_KEY: required/)]);
+  });
+
+  it("refuses half of the app id and region pair", () => {
+    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_API_KEY: "k" })).toEqual([expect.stringMatching(/^CHAT_REGION: required/)]);
+    expect(problemsOf({ CHAT_REGION: "us", CHAT_API_KEY: "k" })).toEqual([expect.stringMatching(/^CHAT_APP_ID: required/)]);
+  });
+
+  it("names every wrong variable and says what it expects", () => {
+    const problems = problemsOf({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://x",
+      CHAT_API_BASE_URL: "not a url",
+      CHAT_FAULT_ERROR_RATE: "1.5",
+      CHAT_API_KEY: "k",
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT: PORT must be a whole number from 1 to 65535 \(got "eighty"\)/),
+        expect.stringMatching(/^DATABASE_URL: .*PostgreSQL URL/),
+        expect.stringMatching(/^CHAT_API_BASE_URL: .*http\(s\) URL/),
+        expect.stringMatching(/^CHAT_FAULT_ERROR_RATE: .*from 0 to 1/),
+      ]),
+    );
+  });
+
+  it("never repeats the key in a message", () => {
+    const problems = problemsOf({ CHAT_API_KEY: "has a space" });
+    expect(problems.join("\n")).not.toContain("has a space");
+    expect(problems[0]).toMatch(/^CHAT_API_KEY:/);
+  });
+
+  it("treats empty variables as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", CHAT_API_BASE_URL: "", DATA_DIR: dataDir(), CHAT_API_KEY: "k" });
+    expect(env.chatApi.mode).toBe("embedded");
+    expect(env.databaseUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,51 @@
+import { closeDb, getDb, getDbKind } from "@/lib/db/client";
+import { EnvError, getEnv } from "@/lib/env";
+import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "@/lib/chat-service/seed";
+
+/**
+ * Start-up of a console process: validate the configuration, migrate the database and, in
+ * embedded mode, load the demo data the first time. A wrong configuration stops the process
+ * with a message that names the variable.
+ */
+export async function prepareServer(): Promise<void> {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`\n${error.message}\n\nFix these variables and start again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await getDb();
+  const kind = await getDbKind();
+  const seeded = env.chatApi.mode === "embedded" ? await seedDemoDataIfEmpty(db) : false;
+
+  const where = kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
+  const chat =
+    env.chatApi.mode === "embedded"
+      ? `embedded chat API v3, served by this console at http://localhost:${env.port}/v3`
+      : `chat API at ${env.chatApi.baseUrl} (embedded service off)`;
+  console.log(
+    [
+      "",
+      `Moderator Console on http://localhost:${env.port}`,
+      `  mode:     ${chat}`,
+      `  database: ${where}${seeded ? ", demo data loaded" : ""}`,
+      ...(env.chatApi.mode === "embedded"
+        ? [`  UIDs to try: ${DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid).join(", ")}`]
+        : []),
+      "",
+    ].join("\n"),
+  );
+
+  const shutdown = () => {
+    closeDb()
+      .catch((error: unknown) => console.error("Closing the database failed", error))
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}

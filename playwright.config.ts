@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(tmpdir(), `moderator-console-e2e-${port}`);
+
+// Where Playwright cannot download its own browser, the system Chromium stands in; elsewhere
+// (no /usr/bin/chromium and no PLAYWRIGHT_CHROMIUM_PATH) Playwright's bundled browser is used.
+const executablePath =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const runningAsRoot = process.getuid?.() === 0;
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        ...(runningAsRoot ? ["--no-sandbox"] : []),
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // A fresh data folder each run, so that the demo data is loaded anew.
+    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
+    url: `${baseURL}/`,
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,28 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { buildIfNeeded } from "./lib/build";
+
+/**
+ * `npm test`: every check a change must pass, in order: types, lint, unit and integration
+ * tests (vitest, against the built console over real HTTP), then end-to-end tests (Playwright).
+ */
+const ROOT = path.resolve(import.meta.dirname, "..");
+const bin = (pkg: string, file: string) => path.join(ROOT, "node_modules", pkg, file);
+
+const steps: Array<[string, string[]]> = [
+  ["Type check", [bin("typescript", "bin/tsc"), "--noEmit"]],
+  ["Lint", [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]],
+  ["Unit and integration tests", [bin("vitest", "vitest.mjs"), "run"]],
+  ["End-to-end tests", [bin("@playwright/test", "cli.js"), "test"]],
+];
+
+buildIfNeeded();
+for (const [name, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`\n${name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\nEvery check passed.");

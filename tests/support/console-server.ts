@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { nextBin } from "../../scripts/lib/build";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The PostgreSQL server tests create their throwaway databases on. */
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The databases to run database-facing tests on: both by default. Without a reachable
+ * PostgreSQL a developer's run goes on with PGlite and says so; CI insists on both.
+ */
+export async function databaseKinds(): Promise<DatabaseKind[]> {
+  const wanted = (process.env.TEST_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim()) as DatabaseKind[];
+  if (!wanted.includes("postgres") || (await postgresReachable())) return wanted;
+  if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}; CI runs every test on it.`);
+  console.warn(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}: tests run on PGlite only.`);
+  return wanted.filter((kind) => kind !== "postgres");
+}
+
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mc_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type ConsoleServer = {
+  baseUrl: string;
+  chatBaseUrl: string;
+  apiKey: string;
+  database: DatabaseKind;
+  dataDir: string;
+  output: () => string;
+  /** Stops the process (SIGTERM, or SIGKILL with `hard`) and starts it again on the same data. */
+  restart: (options?: { hard?: boolean }) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export type ConsoleOptions = { database?: DatabaseKind; env?: Record<string, string> };
+
+/** Starts the built console as `npm start` would, on a free port with its own data folder and database. */
+export async function startConsole(options: ConsoleOptions = {}): Promise<ConsoleServer> {
+  const database = options.database ?? "pglite";
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "moderator-console-test-"));
+  const apiKey = `test-key-${randomBytes(8).toString("hex")}`;
+  const postgres = database === "postgres" ? await createPostgresDatabase() : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CHAT_API_KEY: apiKey,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  };
+  for (const name of ["CHAT_API_BASE_URL", "CHAT_APP_ID", "CHAT_REGION"]) {
+    if (!options.env?.[name]) delete env[name];
+  }
+  if (!postgres && !options.env?.DATABASE_URL) delete env.DATABASE_URL;
+
+  let child: ChildProcess | undefined;
+  let log = "";
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const launch = async () => {
+    const started = spawn(process.execPath, [nextBin(), "start", "--port", String(port)], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child = started;
+    started.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    started.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (started.exitCode !== null) throw new Error(`The console exited with ${started.exitCode} at start:\n${log}`);
+      try {
+        // The settings endpoint is never throttled or faulted, so it answers whatever faults are set.
+        const response = await fetch(`${baseUrl}/v3/embedded/settings`, { headers: { apikey: apiKey } });
+        if (response.status < 500) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`The console did not become ready within 90 s:\n${log}`);
+  };
+
+  const halt = async (hard = false) => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once("exit", () => resolve());
+      running.kill(hard ? "SIGKILL" : "SIGTERM");
+    });
+  };
+
+  await launch();
+  return {
+    baseUrl,
+    chatBaseUrl: `${baseUrl}/v3`,
+    apiKey,
+    database,
+    dataDir,
+    output: () => log,
+    restart: async ({ hard = false } = {}) => {
+      await halt(hard);
+      await launch();
+    },
+    stop: async () => {
+      await halt();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
