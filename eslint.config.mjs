@@ -10,5 +10,13 @@ export default defineConfig([
     files: ["tests/**/*.ts", "e2e/**/*.ts", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
-  globalIgnores([".next/**", "out/**", "build/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
 ]);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ADMIN, CHAT_API_KEY } from "./e2e/support";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -34,12 +35,26 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], storageState: "e2e/.auth/admin.json" },
+      dependencies: ["setup"],
+    },
+  ],
   webServer: {
     // A fresh data folder each run, so that the demo data is loaded anew.
     command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
     url: `${baseURL}/`,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      CHAT_API_KEY,
+      CONSOLE_ADMIN_EMAIL: ADMIN.email,
+      CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    },
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -1,20 +1,35 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const root = import.meta.dirname;
+
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(import.meta.dirname),
+      "@": root,
       // Modules marked server-only are tested in Node, which is the server.
-      "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),
+      "server-only": path.join(root, "tests/support/empty-module.ts"),
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
-    // Integration tests start console processes of their own; on two cores they run one file at a time.
-    fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/**/*.test.ts"],
+          // These tests run the built console, as users do: it is built first when a source changed.
+          globalSetup: ["tests/support/global-setup.ts"],
+          // They start console processes of their own; on two cores they run one file at a time.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

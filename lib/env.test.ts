@@ -31,7 +31,13 @@ describe("parseEnv", () => {
     expect(env.chatApi).toEqual({ mode: "embedded", baseUrl: "http://127.0.0.1:3000/v3" });
     expect(env.databaseUrl).toBeUndefined();
     expect(env.chatRateLimitPerMinute).toBe(10_000);
-    expect(env.faults).toEqual({ latencyMs: 0, errorRate: 0, errorStatus: "mixed", rateLimitRate: 0, retryAfterSeconds: 1 });
+    expect(env.faults).toEqual({
+      latencyMs: 0,
+      errorRate: 0,
+      errorStatus: "mixed",
+      rateLimitRate: 0,
+      retryAfterSeconds: 1,
+    });
   });
 
   it("generates the embedded key once and keeps it in the data folder, readable by its owner only", () => {
@@ -51,17 +57,28 @@ describe("parseEnv", () => {
   });
 
   it("prefers CHAT_API_BASE_URL and trims its trailing slash", () => {
-    const env = parseEnv({ CHAT_API_BASE_URL: "https://x.example/v3/", CHAT_APP_ID: "abc", CHAT_REGION: "us", CHAT_API_KEY: "k" });
+    const env = parseEnv({
+      CHAT_API_BASE_URL: "https://x.example/v3/",
+      CHAT_APP_ID: "abc",
+      CHAT_REGION: "us",
+      CHAT_API_KEY: "k",
+    });
     expect(env.chatApi).toEqual({ mode: "upstream", baseUrl: "https://x.example/v3" });
   });
 
   it("refuses a real upstream without a key, naming the variable", () => {
-    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_REGION: "us" })).toEqual([expect.stringMatching(/^CHAT_API_KEY: required/)]);
+    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_REGION: "us" })).toEqual([
+      expect.stringMatching(/^CHAT_API_KEY: required/),
+    ]);
   });
 
   it("refuses half of the app id and region pair", () => {
-    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_API_KEY: "k" })).toEqual([expect.stringMatching(/^CHAT_REGION: required/)]);
-    expect(problemsOf({ CHAT_REGION: "us", CHAT_API_KEY: "k" })).toEqual([expect.stringMatching(/^CHAT_APP_ID: required/)]);
+    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_API_KEY: "k" })).toEqual([
+      expect.stringMatching(/^CHAT_REGION: required/),
+    ]);
+    expect(problemsOf({ CHAT_REGION: "us", CHAT_API_KEY: "k" })).toEqual([
+      expect.stringMatching(/^CHAT_APP_ID: required/),
+    ]);
   });
 
   it("names every wrong variable and says what it expects", () => {

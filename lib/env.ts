@@ -40,13 +40,25 @@ const rawEnvSchema = z.object({
       .optional(),
   ),
   CHAT_API_BASE_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: "CHAT_API_BASE_URL must be an http(s) URL ending in /v3, such as https://<app_id>.api-us.cometchat.io/v3" }).optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        error:
+          "CHAT_API_BASE_URL must be an http(s) URL ending in /v3, such as https://<app_id>.api-us.cometchat.io/v3",
+      })
+      .optional(),
   ),
   CHAT_APP_ID: optionalText.pipe(
-    z.string().regex(/^[a-z0-9]+$/i, "CHAT_APP_ID must be the application id: letters and digits only").optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9]+$/i, "CHAT_APP_ID must be the application id: letters and digits only")
+      .optional(),
   ),
   CHAT_REGION: optionalText.pipe(
-    z.string().regex(/^[a-z]{2,4}$/, "CHAT_REGION must be a region code such as us, eu or in").optional(),
+    z
+      .string()
+      .regex(/^[a-z]{2,4}$/, "CHAT_REGION must be a region code such as us, eu or in")
+      .optional(),
   ),
   CHAT_API_KEY: optionalText.pipe(
     z.string().regex(/^\S+$/, "CHAT_API_KEY must be the REST API key, without spaces").optional(),
@@ -60,13 +72,21 @@ const rawEnvSchema = z.object({
     .default("mixed"),
   CHAT_FAULT_RATE_LIMIT_RATE: share("CHAT_FAULT_RATE_LIMIT_RATE").default(0),
   CHAT_FAULT_RETRY_AFTER_SECONDS: wholeNumber("CHAT_FAULT_RETRY_AFTER_SECONDS", 0, 3600).default(1),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, "AUTH_SECRET must be at least 32 characters of random text").optional(),
+  ),
+  SESSION_MAX_AGE_HOURS: wholeNumber("SESSION_MAX_AGE_HOURS", 1, 24 * 30).default(8),
+  SIGN_IN_MAX_FAILURES: wholeNumber("SIGN_IN_MAX_FAILURES", 1, 1000).default(5),
+  SIGN_IN_WINDOW_MINUTES: wholeNumber("SIGN_IN_WINDOW_MINUTES", 1, 24 * 60).default(15),
+  CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email("CONSOLE_ADMIN_EMAIL must be an email address").optional()),
+  CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(12, "CONSOLE_ADMIN_PASSWORD must be at least 12 characters").optional(),
+  ),
 });
 
 type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type ChatApiTarget =
-  | { mode: "embedded"; baseUrl: string }
-  | { mode: "upstream"; baseUrl: string };
+export type ChatApiTarget = { mode: "embedded"; baseUrl: string } | { mode: "upstream"; baseUrl: string };
 
 export type FaultDefaults = {
   latencyMs: number;
@@ -78,6 +98,10 @@ export type FaultDefaults = {
 
 export type Env = {
   nodeEnv: RawEnv["NODE_ENV"];
+  authSecret: string;
+  sessionMaxAgeSeconds: number;
+  signInLimit: { maxFailures: number; windowMinutes: number };
+  firstAdmin: { email: string; password: string } | undefined;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -95,20 +119,18 @@ export class EnvError extends Error {
   }
 }
 
-const EMBEDDED_KEY_FILE = "chat-api-key";
-
-/** In embedded mode without CHAT_API_KEY, the key is generated once and kept beside the data. */
-function readOrCreateEmbeddedKey(dataDir: string): string {
-  const file = path.join(dataDir, EMBEDDED_KEY_FILE);
+/** A secret left unset is generated once and kept in the data folder, readable by its owner only. */
+function readOrCreateSecret(dataDir: string, fileName: string, bytes: number): string {
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) {
     const stored = readFileSync(file, "utf8").trim();
     if (stored) return stored;
   }
   mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(20).toString("hex");
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  const secret = randomBytes(bytes).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  return key;
+  return secret;
 }
 
 function resolveChatApi(raw: RawEnv, problems: string[]): ChatApiTarget {
@@ -133,7 +155,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "environment");
         const given = source[name];
-        return `${name}: ${issue.message}${given === undefined ? "" : ` (got "${name.endsWith("KEY") ? "<hidden>" : given}")`}`;
+        const secret = /KEY|SECRET|PASSWORD/.test(name);
+        return `${name}: ${issue.message}${given === undefined ? "" : ` (got "${secret ? "<hidden>" : given}")`}`;
       }),
     );
   }
@@ -143,16 +166,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (chatApi.mode === "upstream" && !raw.CHAT_API_KEY) {
     problems.push(`CHAT_API_KEY: required when the chat API is the real service at ${chatApi.baseUrl}`);
   }
+  if (Boolean(raw.CONSOLE_ADMIN_EMAIL) !== Boolean(raw.CONSOLE_ADMIN_PASSWORD)) {
+    problems.push(
+      raw.CONSOLE_ADMIN_EMAIL
+        ? "CONSOLE_ADMIN_PASSWORD: required with CONSOLE_ADMIN_EMAIL"
+        : "CONSOLE_ADMIN_EMAIL: required with CONSOLE_ADMIN_PASSWORD",
+    );
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
   return {
     nodeEnv: raw.NODE_ENV,
+    authSecret: raw.AUTH_SECRET ?? readOrCreateSecret(dataDir, "auth-secret", 32),
+    sessionMaxAgeSeconds: raw.SESSION_MAX_AGE_HOURS * 3600,
+    signInLimit: { maxFailures: raw.SIGN_IN_MAX_FAILURES, windowMinutes: raw.SIGN_IN_WINDOW_MINUTES },
+    firstAdmin:
+      raw.CONSOLE_ADMIN_EMAIL && raw.CONSOLE_ADMIN_PASSWORD
+        ? { email: raw.CONSOLE_ADMIN_EMAIL.toLowerCase(), password: raw.CONSOLE_ADMIN_PASSWORD }
+        : undefined,
     port: raw.PORT,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     chatApi,
-    chatApiKey: raw.CHAT_API_KEY ?? readOrCreateEmbeddedKey(dataDir),
+    chatApiKey: raw.CHAT_API_KEY ?? readOrCreateSecret(dataDir, "chat-api-key", 20),
     chatApiTimeoutMs: raw.CHAT_API_TIMEOUT_MS,
     chatRateLimitPerMinute: raw.CHAT_RATE_LIMIT_PER_MINUTE,
     faults: {

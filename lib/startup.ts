@@ -1,10 +1,11 @@
+import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { EnvError, getEnv } from "@/lib/env";
 import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "@/lib/chat-service/seed";
 
 /**
- * Start-up of a console process: validate the configuration, migrate the database and, in
- * embedded mode, load the demo data the first time. A wrong configuration stops the process
+ * Start-up of a console process: validate the configuration, migrate the database, create the
+ * first admin when there is no operator and, in embedded mode, load the demo data the first time. A wrong configuration stops the process
  * with a message that names the variable.
  */
 export async function prepareServer(): Promise<void> {
@@ -22,6 +23,10 @@ export async function prepareServer(): Promise<void> {
   const db = await getDb();
   const kind = await getDbKind();
   const seeded = env.chatApi.mode === "embedded" ? await seedDemoDataIfEmpty(db) : false;
+  const firstAdmin = await ensureFirstAdmin(db, {
+    configured: env.firstAdmin,
+    embedded: env.chatApi.mode === "embedded",
+  });
 
   const where = kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
   const chat =
@@ -37,6 +42,7 @@ export async function prepareServer(): Promise<void> {
       ...(env.chatApi.mode === "embedded"
         ? [`  UIDs to try: ${DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid).join(", ")}`]
         : []),
+      ...firstAdminLines(firstAdmin),
       "",
     ].join("\n"),
   );
@@ -48,4 +54,16 @@ export async function prepareServer(): Promise<void> {
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
+}
+
+function firstAdminLines(firstAdmin: Awaited<ReturnType<typeof ensureFirstAdmin>>): string[] {
+  if (!firstAdmin) return [];
+  if (!firstAdmin.generatedPassword) return [`  first admin: ${firstAdmin.email} (from CONSOLE_ADMIN_EMAIL)`];
+  return [
+    "",
+    "  First admin created. Sign in with (shown this once; keep it, or reset it with",
+    "  `npm run operators -- reset-password admin@example.com`):",
+    `    email:    ${firstAdmin.email}`,
+    `    password: ${firstAdmin.generatedPassword}`,
+  ];
 }

@@ -11,7 +11,13 @@ import { startConsole, type DatabaseKind } from "../tests/support/console-server
 const database = (process.env.BENCH_DATABASE ?? "pglite") as DatabaseKind;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
-type Scenario = { name: string; request: (worker: number, i: number) => { method: string; path: string; headers?: Record<string, string>; body: unknown } };
+type Scenario = {
+  name: string;
+  request: (
+    worker: number,
+    i: number,
+  ) => { method: string; path: string; headers?: Record<string, string>; body: unknown };
+};
 
 const CONVERSATION_PARTNERS = ["cometchat-uid-2", "cometchat-uid-3", "cometchat-uid-4", "cometchat-uid-5"];
 
@@ -46,7 +52,9 @@ async function main() {
         request: (worker, i) => ({
           method: "POST",
           path: `/users/${pick(worker)}/blockedusers`,
-          body: { blockedUids: Array.from({ length: 25 }, (_, k) => pick(worker + 1 + ((i * 25 + k) % (uids.length - 1)))) },
+          body: {
+            blockedUids: Array.from({ length: 25 }, (_, k) => pick(worker + 1 + ((i * 25 + k) % (uids.length - 1)))),
+          },
         }),
       },
     ];
@@ -66,7 +74,9 @@ async function main() {
         ]);
       }
     }
-    console.log(`\nEmbedded chat API v3 on ${database}, ${seconds} s a run (Node ${process.version}, ${navigatorCores()} cores)\n`);
+    console.log(
+      `\nEmbedded chat API v3 on ${database}, ${seconds} s a run (Node ${process.version}, ${navigatorCores()} cores)\n`,
+    );
     printTable(["operation", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200"], rows);
   } finally {
     await server.stop();
@@ -106,9 +116,12 @@ async function run(baseUrl: string, apiKey: string, scenario: Scenario, concurre
 
 function printTable(header: string[], rows: string[][]) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
   console.log(line(header));
-  console.log(`|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`);
+  console.log(
+    `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`,
+  );
   for (const row of rows) console.log(line(row));
 }
 

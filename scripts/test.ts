@@ -11,6 +11,7 @@ const bin = (pkg: string, file: string) => path.join(ROOT, "node_modules", pkg, 
 
 const steps: Array<[string, string[]]> = [
   ["Type check", [bin("typescript", "bin/tsc"), "--noEmit"]],
+  ["Format", [bin("prettier", "bin/prettier.cjs"), "--check", "."]],
   ["Lint", [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]],
   ["Unit and integration tests", [bin("vitest", "vitest.mjs"), "run"]],
   ["End-to-end tests", [bin("@playwright/test", "cli.js"), "test"]],

@@ -54,19 +54,68 @@ const SAMPLE_AVATAR_FOLDER = "https://data-us.cometchat.io/assets/images/avatars
 
 /** Everyone else; the UID is the slug of the name. */
 const PEOPLE = [
-  "Amara Okafor", "Hiroshi Tanaka", "Sofia Rossi", "Mateo García", "Priya Raman",
-  "Liam O'Brien", "Fatima Al-Sayed", "Wei Chen", "Olga Petrova", "Kwame Mensah",
-  "Ingrid Johansson", "Diego Fernández", "Aisha Bello", "Lukas Müller", "Mei Lin",
-  "Linh Nguyen", "Ananya Iyer", "Tomás Silva", "Yara Haddad", "Noah Cohen",
-  "Zanele Dlamini", "Elif Yılmaz", "Jakub Nowak", "Camille Dubois", "Rahul Verma",
-  "Seo-yeon Park", "Kofi Asante", "Isabella Costa", "Mohammed Rahman", "Emma Larsen",
-  "Santiago López", "Leilani Kahale", "Dmitri Volkov", "Nadia Benali", "Arjun Menon",
-  "Chloé Martin", "Tariq Hussain", "Freya Nielsen", "Kenji Watanabe", "Lucía Romero",
-  "Oluwaseun Adeyemi", "Hannah Schmidt", "Ravi Shankar", "Mariana Oliveira", "Ahmed Farouk",
-  "Astrid Lindqvist", "Joon-ho Kim", "Gabriela Mendes", "Samuel Osei", "Aylin Demir",
-  "Connor Walsh", "Nia Thompson", "Bogdan Ionescu", "Siobhan Kelly", "Rafael Torres",
-  "Anika Sharma", "Thabo Nkosi", "Maya Goldberg", "Pedro Almeida", "Zoe Papadopoulos",
-  "Kevin Price", "Brittany Cole",
+  "Amara Okafor",
+  "Hiroshi Tanaka",
+  "Sofia Rossi",
+  "Mateo García",
+  "Priya Raman",
+  "Liam O'Brien",
+  "Fatima Al-Sayed",
+  "Wei Chen",
+  "Olga Petrova",
+  "Kwame Mensah",
+  "Ingrid Johansson",
+  "Diego Fernández",
+  "Aisha Bello",
+  "Lukas Müller",
+  "Mei Lin",
+  "Linh Nguyen",
+  "Ananya Iyer",
+  "Tomás Silva",
+  "Yara Haddad",
+  "Noah Cohen",
+  "Zanele Dlamini",
+  "Elif Yılmaz",
+  "Jakub Nowak",
+  "Camille Dubois",
+  "Rahul Verma",
+  "Seo-yeon Park",
+  "Kofi Asante",
+  "Isabella Costa",
+  "Mohammed Rahman",
+  "Emma Larsen",
+  "Santiago López",
+  "Leilani Kahale",
+  "Dmitri Volkov",
+  "Nadia Benali",
+  "Arjun Menon",
+  "Chloé Martin",
+  "Tariq Hussain",
+  "Freya Nielsen",
+  "Kenji Watanabe",
+  "Lucía Romero",
+  "Oluwaseun Adeyemi",
+  "Hannah Schmidt",
+  "Ravi Shankar",
+  "Mariana Oliveira",
+  "Ahmed Farouk",
+  "Astrid Lindqvist",
+  "Joon-ho Kim",
+  "Gabriela Mendes",
+  "Samuel Osei",
+  "Aylin Demir",
+  "Connor Walsh",
+  "Nia Thompson",
+  "Bogdan Ionescu",
+  "Siobhan Kelly",
+  "Rafael Torres",
+  "Anika Sharma",
+  "Thabo Nkosi",
+  "Maya Goldberg",
+  "Pedro Almeida",
+  "Zoe Papadopoulos",
+  "Kevin Price",
+  "Brittany Cole",
 ] as const;
 
 /** Accounts that only send spam: the reason behind most blocks, kicks and bans below. */
@@ -83,7 +132,14 @@ const ROLES: Readonly<Record<string, "moderator" | "vip">> = {
 
 const WITHOUT_AVATAR = new Set(["kevin-price", "brittany-cole", "bogdan-ionescu", "thabo-nkosi", "zoe-papadopoulos"]);
 
-const WITH_PROFILE_LINK = new Set(["camille-dubois", "hiroshi-tanaka", "kwame-mensah", "priya-raman", "joon-ho-kim", "tomas-silva"]);
+const WITH_PROFILE_LINK = new Set([
+  "camille-dubois",
+  "hiroshi-tanaka",
+  "kwame-mensah",
+  "priya-raman",
+  "joon-ho-kim",
+  "tomas-silva",
+]);
 
 const METADATA: Readonly<Record<string, Record<string, unknown>>> = {
   "amara-okafor": { "@private": { email: "amara.okafor@example.com", contactNumber: "+234 801 555 0142" } },
@@ -102,12 +158,40 @@ const METADATA: Readonly<Record<string, Record<string, unknown>>> = {
 type Turn = string | readonly string[];
 
 const DIRECT_THREADS: readonly (readonly Turn[])[] = [
-  ["Hey, are you around later?", "Yes, after 6. What's up?", "Wanted to run the budget numbers by you before Monday", "Sure, send them over and I'll look tonight"],
-  ["Did you see the game last night?", ["That last-minute goal!", "I actually jumped off the couch"], "Haha same. Watching the rematch together?", "Definitely, my place this time"],
-  ["Thanks again for the book recommendation", "Which one, the Le Guin?", "Yes, finished it in two days", "Told you! The Dispossessed is next then", "Already ordered it 📚"],
-  ["Can you cover my shift Thursday?", "Morning or evening?", "Evening, 4 to 10", "I can do it if you take my Sunday", "Deal, thank you!!"],
+  [
+    "Hey, are you around later?",
+    "Yes, after 6. What's up?",
+    "Wanted to run the budget numbers by you before Monday",
+    "Sure, send them over and I'll look tonight",
+  ],
+  [
+    "Did you see the game last night?",
+    ["That last-minute goal!", "I actually jumped off the couch"],
+    "Haha same. Watching the rematch together?",
+    "Definitely, my place this time",
+  ],
+  [
+    "Thanks again for the book recommendation",
+    "Which one, the Le Guin?",
+    "Yes, finished it in two days",
+    "Told you! The Dispossessed is next then",
+    "Already ordered it 📚",
+  ],
+  [
+    "Can you cover my shift Thursday?",
+    "Morning or evening?",
+    "Evening, 4 to 10",
+    "I can do it if you take my Sunday",
+    "Deal, thank you!!",
+  ],
   ["Running 10 minutes late, sorry", "No worries, I'll grab a table"],
-  ["Happy birthday!! 🎂", "Thank you! 😊", "Any plans?", "Dinner with family, nothing big", "Enjoy, we'll celebrate properly next week"],
+  [
+    "Happy birthday!! 🎂",
+    "Thank you! 😊",
+    "Any plans?",
+    "Dinner with family, nothing big",
+    "Enjoy, we'll celebrate properly next week",
+  ],
   ["Is the 3pm still on?", "Moved to 3:30, the client asked", "Got it, same link?", "Same link"],
   [
     "I found a great apartment near the park",
@@ -141,8 +225,18 @@ const DIRECT_THREADS: readonly (readonly Turn[])[] = [
     "Deal. Something edible",
     "Good answer",
   ],
-  ["Your presentation was great today", "Really? I was so nervous", "Nobody could tell. The demo was the best part", "That means a lot, thanks"],
-  ["Can you send me the photos from Saturday?", "Uploading now, there are like 200", "Just the good ones 😂", "Those ARE the good ones"],
+  [
+    "Your presentation was great today",
+    "Really? I was so nervous",
+    "Nobody could tell. The demo was the best part",
+    "That means a lot, thanks",
+  ],
+  [
+    "Can you send me the photos from Saturday?",
+    "Uploading now, there are like 200",
+    "Just the good ones 😂",
+    "Those ARE the good ones",
+  ],
   [
     "Hey! Long time no see",
     "I know! How have you been?",
@@ -170,19 +264,32 @@ const DIRECT_THREADS: readonly (readonly Turn[])[] = [
     "7 is brutal. 8?",
     "8 it is",
   ],
-  ["Did you get my email about the invoice?", "Yes, it's with accounting", "Any idea when it'll be paid?", "Usually within 14 days", "Ok, thanks for checking"],
+  [
+    "Did you get my email about the invoice?",
+    "Yes, it's with accounting",
+    "Any idea when it'll be paid?",
+    "Usually within 14 days",
+    "Ok, thanks for checking",
+  ],
   ["Are you bringing anything to the potluck?", "Jollof rice, obviously", "Then I'm bringing dessert", "Perfect combo"],
   ["Can I borrow your drill this weekend?", "Sure, the charger is in the box", "You're a lifesaver"],
 ];
 
 const SPAM_JOB_THREAD: readonly Turn[] = [
-  ["Hi! 👋 Want to earn $500 a day from home?", "Only 5 spots left, reply YES to claim yours", "https://quick-profit.example/join"],
+  [
+    "Hi! 👋 Want to earn $500 a day from home?",
+    "Only 5 spots left, reply YES to claim yours",
+    "https://quick-profit.example/join",
+  ],
   "Please stop messaging me.",
   "Last chance!! Offer ends tonight 🚀",
 ];
 
 const SPAM_GIFT_THREAD: readonly Turn[] = [
-  ["Congratulations! You've been selected for a free gift card 🎁", "Just confirm your card details here: https://free-gift.example/claim"],
+  [
+    "Congratulations! You've been selected for a free gift card 🎁",
+    "Just confirm your card details here: https://free-gift.example/claim",
+  ],
   "This is a scam. Reporting you.",
 ];
 
@@ -227,11 +334,23 @@ const BLOCKS = [
   ["siobhan-kelly", "connor-walsh"],
 ] as const;
 
-const TAG_SETS = [["vip"], ["support", "billing"], ["pinned"], ["follow-up"], ["work"], ["family"], ["archived"]] as const;
+const TAG_SETS = [
+  ["vip"],
+  ["support", "billing"],
+  ["pinned"],
+  ["follow-up"],
+  ["work"],
+  ["family"],
+  ["archived"],
+] as const;
 
 /** Tags the README and tests point at; everything else gets random tags or none. */
 const FIXED_TAGS = [
-  { owner: "cometchat-uid-1", conversationId: userConversationId("cometchat-uid-1", "cometchat-uid-2"), tags: ["sent"] },
+  {
+    owner: "cometchat-uid-1",
+    conversationId: userConversationId("cometchat-uid-1", "cometchat-uid-2"),
+    tags: ["sent"],
+  },
   { owner: "cometchat-uid-1", conversationId: userConversationId("cometchat-uid-1", "kevin-price"), tags: ["spam"] },
   { owner: "cometchat-uid-1", conversationId: userConversationId("cometchat-uid-1", "brittany-cole"), tags: ["spam"] },
   { owner: "cometchat-uid-1", conversationId: groupConversationId("cometchat-guid-1"), tags: ["pinned"] },
@@ -263,7 +382,15 @@ const GROUPS = [
     type: "public",
     owner: "cometchat-uid-1",
     moderators: ["cometchat-uid-2"],
-    participants: ["cometchat-uid-3", "cometchat-uid-4", "cometchat-uid-5", "amara-okafor", "kwame-mensah", "ingrid-johansson", "tomas-silva"],
+    participants: [
+      "cometchat-uid-3",
+      "cometchat-uid-4",
+      "cometchat-uid-5",
+      "amara-okafor",
+      "kwame-mensah",
+      "ingrid-johansson",
+      "tomas-silva",
+    ],
     script: [
       ["cometchat-uid-1", "Welcome everyone! First group hike is Saturday at Eagle Ridge."],
       ["cometchat-uid-3", "Count me in. How long is the loop?"],
@@ -293,7 +420,10 @@ const GROUPS = [
     script: [
       ["camille-dubois", "New week, new crits. Drop your work in progress here by Wednesday."],
       ["sofia-rossi", "Here's the onboarding flow for the banking app. Feedback on the second screen especially?"],
-      ["hiroshi-tanaka", "The hierarchy is clear, but the secondary button competes with the primary. Try a text button."],
+      [
+        "hiroshi-tanaka",
+        "The hierarchy is clear, but the secondary button competes with the primary. Try a text button.",
+      ],
       ["mei-lin", "Agree. Also the illustration pushes the form below the fold on small phones."],
       ["cometchat-uid-3", "Could we do a session on accessible colour palettes sometime?"],
       ["camille-dubois", "Great idea. Ananya, would you lead it?"],
@@ -343,7 +473,10 @@ const GROUPS = [
       ["santiago-lopez", "Outage page is up for the EU region, status page updated at 02:10."],
       ["aisha-bello", "Thanks Santiago. Please post updates every 30 minutes until it's resolved."],
       ["dmitri-volkov", "Anyone know why I can't see the tracker anymore?"],
-      ["fatima-al-sayed", "Dmitri, you moved to the day team last week, so I'm taking you off this group. Ping me if you need anything!"],
+      [
+        "fatima-al-sayed",
+        "Dmitri, you moved to the day team last week, so I'm taking you off this group. Ping me if you need anything!",
+      ],
       { action: "kicked", by: "fatima-al-sayed", on: "dmitri-volkov" },
       ["anika-sharma", "EU region is back, error rates normal since 02:48."],
       ["nia-thompson", "Closing the outage ticket and sending the follow-up email."],
@@ -358,8 +491,13 @@ const GROUPS = [
     owner: "tomas-silva",
     moderators: ["lucia-romero"],
     participants: [
-      "diego-fernandez", "freya-nielsen", "kenji-watanabe", "cometchat-uid-4",
-      "oluwaseun-adeyemi", "hannah-schmidt", "nadia-benali",
+      "diego-fernandez",
+      "freya-nielsen",
+      "kenji-watanabe",
+      "cometchat-uid-4",
+      "oluwaseun-adeyemi",
+      "hannah-schmidt",
+      "nadia-benali",
     ],
     script: [
       ["tomas-silva", "Sunday ride: 60 km coastal loop, coffee stop at the lighthouse. Leaving 8:00 from the square."],
@@ -382,7 +520,15 @@ const GROUPS = [
     type: "public",
     owner: "ingrid-johansson",
     moderators: ["olga-petrova"],
-    participants: ["wei-chen", "linh-nguyen", "zanele-dlamini", "elif-yilmaz", "maya-goldberg", "cometchat-uid-5", "leilani-kahale"],
+    participants: [
+      "wei-chen",
+      "linh-nguyen",
+      "zanele-dlamini",
+      "elif-yilmaz",
+      "maya-goldberg",
+      "cometchat-uid-5",
+      "leilani-kahale",
+    ],
     script: [
       ["ingrid-johansson", "This month: 'Piranesi' by Susanna Clarke. Discussion on the 28th."],
       ["wei-chen", "Just started. The house is such a strange, beautiful idea."],
@@ -571,12 +717,15 @@ function buildGroup(spec: GroupSpec, context: Context): Conversation & { group: 
     if (random.chance(0.06)) message.updatedAt = Math.min(message.sentAt + random.int(20, 10 * MINUTE), now);
     if (random.chance(0.25)) {
       const readers = memberUids.filter((uid) => uid !== message.sender && (joinedAt.get(uid) ?? now) < message.sentAt);
-      message.receipts = random.shuffle(readers).slice(0, random.int(1, 3)).map((uid) => {
-        const deliveredAt = message.sentAt + random.int(1, 30);
-        return random.chance(0.8)
-          ? { uid, deliveredAt, readAt: Math.min(deliveredAt + random.int(10, 3 * HOUR), now) }
-          : { uid, deliveredAt };
-      });
+      message.receipts = random
+        .shuffle(readers)
+        .slice(0, random.int(1, 3))
+        .map((uid) => {
+          const deliveredAt = message.sentAt + random.int(1, 30);
+          return random.chance(0.8)
+            ? { uid, deliveredAt, readAt: Math.min(deliveredAt + random.int(10, 3 * HOUR), now) }
+            : { uid, deliveredAt };
+        });
     }
   }
 
@@ -620,7 +769,8 @@ function buildDirect(starter: string, other: string, thread: readonly Turn[], co
     const sender = index % 2 === 0 ? starter : other;
     return (typeof turn === "string" ? [turn] : turn).map((text) => ({ sender, text }));
   });
-  if (lines.length < 2 || lines.length > 15) throw new Error(`Demo thread of ${lines.length} messages in ${conversationId}`);
+  if (lines.length < 2 || lines.length > 15)
+    throw new Error(`Demo thread of ${lines.length} messages in ${conversationId}`);
 
   const offsets = lines.map((_, index) => (index === 0 ? 0 : directGap(random)));
   const duration = offsets.reduce((sum, gap) => sum + gap, 0);
@@ -685,7 +835,10 @@ function silentConversation(context: Context): StateInsert[] {
 }
 
 /** Every pair of sample users, the scripted pairs and random pairs of everyone else, each once. */
-function directPairs(random: Random, users: UserInsert[]): { starter: string; other: string; thread: readonly Turn[] }[] {
+function directPairs(
+  random: Random,
+  users: UserInsert[],
+): { starter: string; other: string; thread: readonly Turn[] }[] {
   const threads = random.shuffle(DIRECT_THREADS);
   const nextThread = (() => {
     let index = 0;

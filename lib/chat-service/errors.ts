@@ -31,7 +31,12 @@ export const chatErrors = {
   badRequest: (devMessage: string, details?: Record<string, string[]>) =>
     new ChatServiceError(400, "ERR_BAD_REQUEST", VALIDATION_MESSAGE, devMessage, details),
   emptyApiKey: () =>
-    new ChatServiceError(401, "AUTH_ERR_EMPTY_APIKEY", "The apikey header is missing.", "Send the REST API key in the apikey header."),
+    new ChatServiceError(
+      401,
+      "AUTH_ERR_EMPTY_APIKEY",
+      "The apikey header is missing.",
+      "Send the REST API key in the apikey header.",
+    ),
   unknownApiKey: () =>
     new ChatServiceError(
       401,
@@ -85,7 +90,15 @@ export const chatErrors = {
       { "Retry-After": String(retryAfterSeconds) },
     ),
   internal: () =>
-    new ChatServiceError(500, "ERR_INTERNAL_SERVER_ERROR", "Something went wrong on the server. Please try again later."),
+    new ChatServiceError(
+      500,
+      "ERR_INTERNAL_SERVER_ERROR",
+      "Something went wrong on the server. Please try again later.",
+    ),
   unavailable: () =>
-    new ChatServiceError(503, "ERR_SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again later."),
+    new ChatServiceError(
+      503,
+      "ERR_SERVICE_UNAVAILABLE",
+      "The service is temporarily unavailable. Please try again later.",
+    ),
 };

@@ -7,7 +7,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Applies the injected faults to one request: first the added latency, then a forced 429
  * (burst or share), then a failing 500/503 (share). Returns the error to answer with, if any.
  */
-export async function injectFaults(settings: ServiceSettings, path: string, random = Math.random): Promise<ChatServiceError | undefined> {
+export async function injectFaults(
+  settings: ServiceSettings,
+  path: string,
+  random = Math.random,
+): Promise<ChatServiceError | undefined> {
   if (settings.pathPattern && !new RegExp(settings.pathPattern).test(path)) return undefined;
   if (settings.latencyMs > 0) await sleep(settings.latencyMs);
   if (settings.rateLimitBurst > 0) {

@@ -66,10 +66,14 @@ async function readJsonBody(request: Request): Promise<unknown> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw chatErrors.badRequest("The request body is not valid JSON.", { body: ["The request body must be valid JSON."] });
+    throw chatErrors.badRequest("The request body is not valid JSON.", {
+      body: ["The request body must be valid JSON."],
+    });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw chatErrors.badRequest("The request body must be a JSON object.", { body: ["The request body must be a JSON object."] });
+    throw chatErrors.badRequest("The request body must be a JSON object.", {
+      body: ["The request body must be a JSON object."],
+    });
   }
   return body;
 }

@@ -9,7 +9,12 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter();
     expect(limiter.take("k", 2, start)).toEqual({ allowed: true, limit: 2, remaining: 1, retryAfterSeconds: 60 });
     expect(limiter.take("k", 2, start + 1000).remaining).toBe(0);
-    expect(limiter.take("k", 2, start + 15_500)).toEqual({ allowed: false, limit: 2, remaining: 0, retryAfterSeconds: 45 });
+    expect(limiter.take("k", 2, start + 15_500)).toEqual({
+      allowed: false,
+      limit: 2,
+      remaining: 0,
+      retryAfterSeconds: 45,
+    });
   });
 
   it("starts afresh in the next minute and keeps keys apart", () => {

@@ -93,7 +93,13 @@ function compact<T extends Record<string, unknown>>(record: T): T {
 
 function messageData(message: MessageRow, entities: Entities, viewer: string) {
   if (message.category === "action") {
-    const { by, on, for: target, forType, ...rest } = message.data as {
+    const {
+      by,
+      on,
+      for: target,
+      forType,
+      ...rest
+    } = message.data as {
       by?: string;
       on?: string;
       for?: string;

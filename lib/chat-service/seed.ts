@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { chatBlocks, chatConversationStates, chatGroupMembers, chatGroups, chatMessages, chatUsers } from "@/lib/db/schema";
+import {
+  chatBlocks,
+  chatConversationStates,
+  chatGroupMembers,
+  chatGroups,
+  chatMessages,
+  chatUsers,
+} from "@/lib/db/schema";
 import { buildDemoData } from "./demo-data";
 
 // Any constant works as long as every console process uses the same one; 7412001 guards migrations.
@@ -17,7 +24,8 @@ export const DEMO_UIDS_WORTH_LOOKING_UP = [
   },
   {
     uid: "cometchat-uid-2",
-    description: "Moderator of cometchat-guid-1 and member of the password group founders-circle, whose last message is also an unbanned action",
+    description:
+      "Moderator of cometchat-guid-1 and member of the password group founders-circle, whose last message is also an unbanned action",
   },
   {
     uid: "cometchat-uid-4",

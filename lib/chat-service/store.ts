@@ -1,6 +1,13 @@
 import { and, count, desc, eq, inArray, sql, type Column } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
-import { chatBlocks, chatConversationStates, chatGroupMembers, chatGroups, chatMessages, chatUsers } from "@/lib/db/schema";
+import {
+  chatBlocks,
+  chatConversationStates,
+  chatGroupMembers,
+  chatGroups,
+  chatMessages,
+  chatUsers,
+} from "@/lib/db/schema";
 import { chatErrors } from "./errors";
 import {
   groupConversationId,
@@ -54,8 +61,7 @@ export async function getUser(uid: string) {
 }
 
 type ConversationTarget =
-  | { kind: "user"; owner: string; other: string }
-  | { kind: "group"; owner: string; guid: string };
+  { kind: "user"; owner: string; other: string } | { kind: "group"; owner: string; guid: string };
 
 /** Loads one owner's conversation as a record of the contract (2.1), after `change` if given. */
 async function conversationRecord(target: ConversationTarget, change?: { tags?: string[] }) {
@@ -87,7 +93,10 @@ async function conversationRecord(target: ConversationTarget, change?: { tags?: 
     };
   }
 
-  const stateKey = and(eq(chatConversationStates.ownerUid, owner.uid), eq(chatConversationStates.conversationId, conversationId));
+  const stateKey = and(
+    eq(chatConversationStates.ownerUid, owner.uid),
+    eq(chatConversationStates.conversationId, conversationId),
+  );
   const [state] =
     change?.tags !== undefined
       ? await db
@@ -221,7 +230,15 @@ export async function listBlockedUsers(blocker: string, page: number, perPage: n
           await db
             .select({ uid: chatBlocks.blockerUid })
             .from(chatBlocks)
-            .where(and(eq(chatBlocks.blockedUid, blocker), inArray(chatBlocks.blockerUid, rows.map((row) => row.user.uid))))
+            .where(
+              and(
+                eq(chatBlocks.blockedUid, blocker),
+                inArray(
+                  chatBlocks.blockerUid,
+                  rows.map((row) => row.user.uid),
+                ),
+              ),
+            )
         ).map((row) => row.uid),
   );
   return {

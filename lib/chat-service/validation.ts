@@ -59,7 +59,12 @@ function detailsOf(error: z.ZodError, prefix?: string): Record<string, string[]>
 }
 
 /** Parses `value` or throws the vendor's 400 with one entry of details a field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string, prefix?: string): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  what: string,
+  prefix?: string,
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = detailsOf(result.error, prefix);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getEnv } from "@/lib/env";
+import { claimPgliteFolder } from "./pglite-lock";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,11 +40,19 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const release = claimPgliteFolder(dataDir);
   const client = new PGlite(path.join(dataDir, "pglite"));
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
 function open(): Promise<Handle> {

@@ -1,13 +1,64 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import type { Role } from "@/lib/auth/roles";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
- * One schema for PGlite and PostgreSQL. Tables of the embedded chat service carry the `chat_`
+ * One schema for PGlite and PostgreSQL. The console's own tables (operators, sign-in attempts,
+ * the action log) come first. Tables of the embedded chat service carry the `chat_`
  * prefix; they are that service's own state and the console never reads them directly.
  * Times of the chat service are Unix seconds, as the real service gives them.
  */
 
 const unixSeconds = (name: string) => bigint(name, { mode: "number" });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const operators = pgTable(
+  "operators",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** Bumped when a password is reset or the operator disabled: sessions carrying an older one end. */
+    sessionVersion: integer("session_version").notNull().default(1),
+    disabledAt: instant("disabled_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [check("operators_role_check", sql`${table.role} in ('support', 'moderator', 'auditor', 'admin')`)],
+);
+
+/** Sessions ended by signing out: their cookie is refused even though it has not expired. */
+export const revokedSessions = pgTable("revoked_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  expiresAt: instant("expires_at").notNull(),
+});
+
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    ip: text("ip"),
+    attemptedAt: instant("attempted_at").notNull().defaultNow(),
+  },
+  (table) => [index("sign_in_attempts_email_time_idx").on(table.email, table.attemptedAt)],
+);
 
 export const chatUsers = pgTable("chat_users", {
   uid: text("uid").primaryKey(),
@@ -62,7 +113,10 @@ export const chatMessages = pgTable(
     type: text("type").notNull(),
     /** Text messages: `{ text }`. Action messages: `{ action, by, on, for }` with entity ids. */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    receipts: jsonb("receipts").$type<ReceiptRecord[]>().notNull().default(sql`'[]'::jsonb`),
+    receipts: jsonb("receipts")
+      .$type<ReceiptRecord[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sentAt: unixSeconds("sent_at").notNull(),
     updatedAt: unixSeconds("updated_at").notNull(),
   },
@@ -77,7 +131,10 @@ export const chatConversationStates = pgTable(
       .notNull()
       .references(() => chatUsers.uid, { onDelete: "cascade" }),
     conversationId: text("conversation_id").notNull(),
-    tags: jsonb("tags").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb("tags")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     unreadMessageCount: integer("unread_message_count").notNull().default(0),
     createdAt: unixSeconds("created_at").notNull(),
     updatedAt: unixSeconds("updated_at").notNull(),

@@ -5,7 +5,19 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STAMP = path.join(ROOT, ".next", "source-stamp");
-const SOURCES = ["app", "components", "lib", "public", "instrumentation.ts", "proxy.ts", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.mjs",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 function* files(entry: string): Generator<string> {
   if (!existsSync(entry)) return;
@@ -33,7 +45,8 @@ export function nextBin(): string {
 
 export function buildIfNeeded(): void {
   const current = sourceHash();
-  const built = existsSync(path.join(ROOT, ".next", "BUILD_ID")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === current;
+  const built =
+    existsSync(path.join(ROOT, ".next", "BUILD_ID")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === current;
   if (built) return;
   console.log("Building the console (first start, or the sources changed)...");
   const result = spawnSync(process.execPath, [nextBin(), "build"], {

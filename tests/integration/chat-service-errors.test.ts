@@ -14,7 +14,12 @@ afterAll(async () => {
 function expectError(call: { status: number; body: any }, status: number, code: string) {
   expect(call.status).toBe(status);
   expect(call.body).toEqual({
-    error: expect.objectContaining({ code, message: expect.any(String), devMessage: expect.any(String), source: "chat-api" }),
+    error: expect.objectContaining({
+      code,
+      message: expect.any(String),
+      devMessage: expect.any(String),
+      source: "chat-api",
+    }),
   });
 }
 
@@ -23,8 +28,16 @@ const owner = { onBehalfOf: "cometchat-uid-1" };
 
 describe("errors of the embedded chat API, in the vendor's shape", () => {
   it("401 AUTH_ERR_EMPTY_APIKEY without a key, AUTH_ERR_APIKEY_NOT_FOUND with a wrong one", async () => {
-    expectError(await chatCall(server, "GET", "/users/cometchat-uid-1", { apiKey: null }), 401, "AUTH_ERR_EMPTY_APIKEY");
-    expectError(await chatCall(server, "GET", "/users/cometchat-uid-1", { apiKey: "wrong-key" }), 401, "AUTH_ERR_APIKEY_NOT_FOUND");
+    expectError(
+      await chatCall(server, "GET", "/users/cometchat-uid-1", { apiKey: null }),
+      401,
+      "AUTH_ERR_EMPTY_APIKEY",
+    );
+    expectError(
+      await chatCall(server, "GET", "/users/cometchat-uid-1", { apiKey: "wrong-key" }),
+      401,
+      "AUTH_ERR_APIKEY_NOT_FOUND",
+    );
   });
 
   it("400 for a missing onBehalfOf, naming the header", async () => {
@@ -48,18 +61,26 @@ describe("errors of the embedded chat API, in the vendor's shape", () => {
     expect(call.body.error.details.tags).toEqual([expect.stringMatching(/array/)]);
     const item = await chatCall(server, "PUT", tagsPath, { ...owner, body: { tags: ["ok", 7] } });
     expect(item.body.error.details["tags.1"]).toEqual([expect.stringMatching(/string/)]);
-    const blocked = await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", { body: { blockedUids: "cometchat-uid-2" } });
+    const blocked = await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", {
+      body: { blockedUids: "cometchat-uid-2" },
+    });
     expect(blocked.body.error.details.blockedUids).toBeDefined();
   });
 
   it("400 for more than 25 tags or a tag over 100 characters", async () => {
-    const many = await chatCall(server, "PUT", tagsPath, { ...owner, body: { tags: Array.from({ length: 26 }, (_, i) => `t${i}`) } });
+    const many = await chatCall(server, "PUT", tagsPath, {
+      ...owner,
+      body: { tags: Array.from({ length: 26 }, (_, i) => `t${i}`) },
+    });
     expectError(many, 400, "ERR_BAD_REQUEST");
     expect(many.body.error.details.tags[0]).toMatch(/25/);
     const long = await chatCall(server, "PUT", tagsPath, { ...owner, body: { tags: ["x".repeat(101)] } });
     expectError(long, 400, "ERR_BAD_REQUEST");
     expect(long.body.error.details["tags.0"][0]).toMatch(/100/);
-    const exact = await chatCall(server, "PUT", tagsPath, { ...owner, body: { tags: Array.from({ length: 25 }, () => "y".repeat(100)) } });
+    const exact = await chatCall(server, "PUT", tagsPath, {
+      ...owner,
+      body: { tags: Array.from({ length: 25 }, () => "y".repeat(100)) },
+    });
     expect(exact.status).toBe(200);
   });
 
@@ -69,7 +90,9 @@ describe("errors of the embedded chat API, in the vendor's shape", () => {
     expect(badChars.body.error.details.uid[0]).toMatch(/letters, digits/);
     expectError(await chatCall(server, "GET", `/users/${"a".repeat(101)}`), 400, "ERR_BAD_REQUEST");
     expectError(await chatCall(server, "PUT", tagsPath, { onBehalfOf: "bad owner", body: {} }), 400, "ERR_BAD_REQUEST");
-    const inList = await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", { body: { blockedUids: ["ok", "no way"] } });
+    const inList = await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", {
+      body: { blockedUids: ["ok", "no way"] },
+    });
     expectError(inList, 400, "ERR_BAD_REQUEST");
     expect(inList.body.error.details["blockedUids.1"]).toBeDefined();
   });
@@ -148,7 +171,13 @@ describe("fault injection", () => {
     expect((await chatCall(server, "GET", "/users/cometchat-uid-1/blockedusers")).status).toBe(429);
 
     const reset = await chatCall(server, "DELETE", "/embedded/settings");
-    expect(reset.body.data).toMatchObject({ latencyMs: 0, errorRate: 0, rateLimitRate: 0, rateLimitBurst: 0, pathPattern: "" });
+    expect(reset.body.data).toMatchObject({
+      latencyMs: 0,
+      errorRate: 0,
+      rateLimitRate: 0,
+      rateLimitBurst: 0,
+      pathPattern: "",
+    });
     expect((await chatCall(server, "GET", "/users/cometchat-uid-1/blockedusers")).status).toBe(200);
   });
 
@@ -181,7 +210,9 @@ describe("fault injection", () => {
 
 describe("a real upstream configured", () => {
   it("switches the embedded service off: every /v3 path answers 404", async () => {
-    const upstream = await startConsole({ env: { CHAT_API_BASE_URL: "http://127.0.0.1:9/v3", CHAT_API_KEY: "upstream-key" } });
+    const upstream = await startConsole({
+      env: { CHAT_API_BASE_URL: "http://127.0.0.1:9/v3", CHAT_API_KEY: "upstream-key" },
+    });
     try {
       for (const path of ["/users/cometchat-uid-1", "/users/cometchat-uid-1/blockedusers", "/embedded/settings"]) {
         const call = await chatCall(upstream, "GET", path, { apiKey: "upstream-key" });

@@ -18,7 +18,12 @@ export type ChatCallOptions = {
 };
 
 /** One request to the embedded chat API of `server`, over real HTTP. */
-export async function chatCall(server: ConsoleServer, method: string, path: string, options: ChatCallOptions = {}): Promise<ChatCall> {
+export async function chatCall(
+  server: ConsoleServer,
+  method: string,
+  path: string,
+  options: ChatCallOptions = {},
+): Promise<ChatCall> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const apiKey = options.apiKey === undefined ? server.apiKey : options.apiKey;
   if (apiKey !== null) headers.apikey = apiKey;

@@ -29,9 +29,12 @@ async function postgresReachable(): Promise<boolean> {
  * PostgreSQL a developer's run goes on with PGlite and says so; CI insists on both.
  */
 export async function databaseKinds(): Promise<DatabaseKind[]> {
-  const wanted = (process.env.TEST_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim()) as DatabaseKind[];
+  const wanted = (process.env.TEST_DATABASES ?? "pglite,postgres")
+    .split(",")
+    .map((kind) => kind.trim()) as DatabaseKind[];
   if (!wanted.includes("postgres") || (await postgresReachable())) return wanted;
-  if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}; CI runs every test on it.`);
+  if (process.env.CI)
+    throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}; CI runs every test on it.`);
   console.warn(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}: tests run on PGlite only.`);
   return wanted.filter((kind) => kind !== "postgres");
 }
@@ -62,7 +65,9 @@ export async function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -107,7 +112,10 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const launch = async () => {
-    const started = spawn(process.execPath, [nextBin(), "start", "--port", String(port)], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const started = spawn(process.execPath, [nextBin(), "start", "--port", String(port)], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child = started;
     started.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
     started.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));

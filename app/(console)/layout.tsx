@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { ConsoleNav, type NavItem } from "@/components/layout/console-nav";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { signOutAction } from "@/lib/actions/auth";
+import { can, ROLE_LABELS } from "@/lib/auth/roles";
+import { requireOperator } from "@/lib/auth/session";
+import { isEmbeddedMode } from "@/lib/env";
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const operator = await requireOperator();
+  const items: NavItem[] = [
+    ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
+    ...(can(operator.role, "operators.manage") ? [{ href: "/operators", label: "Operators" }] : []),
+  ];
+
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
+          <div className="flex items-center gap-6">
+            <span className="text-base font-semibold tracking-tight">Moderator Console</span>
+            <ConsoleNav items={items} />
+          </div>
+          <div className="flex items-center gap-3 text-sm">
+            <Badge tone={isEmbeddedMode() ? "info" : "neutral"}>
+              {isEmbeddedMode() ? "Embedded chat API" : "Hosted chat API"}
+            </Badge>
+            <span className="text-slate-700">
+              <span className="font-medium">{operator.name}</span>{" "}
+              <span className="text-slate-500">({operator.email})</span>
+            </span>
+            <Badge>{ROLE_LABELS[operator.role]}</Badge>
+            <form action={signOutAction}>
+              <Button type="submit" variant="secondary" size="sm">
+                Sign out
+              </Button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-6 py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Badge } from "@/components/ui/badge";
+import { RawJson } from "@/components/ui/raw-json";
+import { UnixTime } from "@/components/ui/unix-time";
+import type { ChatUser } from "@/lib/chat-api";
+
+/** Only http(s) URLs become images: a `javascript:` or `data:` avatar from the service is shown as text, never loaded. */
+function safeImageUrl(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function UserProfile({ user, raw }: { user: ChatUser; raw: unknown }) {
+  const avatar = safeImageUrl(user.avatar);
+  const link = safeImageUrl(user.link);
+  return (
+    <section aria-labelledby="profile-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start gap-4">
+        {avatar ? (
+          // Avatars are arbitrary URLs of the chat service; the image optimizer would fetch them from the server.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={avatar}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full bg-slate-100 object-cover"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-200 text-xl font-semibold text-slate-700"
+          >
+            {user.name.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        <div>
+          <h1 id="profile-heading" className="text-2xl font-semibold tracking-tight">
+            {user.name}
+          </h1>
+          <p className="font-mono text-sm text-slate-600">{user.uid}</p>
+        </div>
+      </div>
+      <dl className="mt-6 grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-700">Status</dt>
+        <dd>
+          {user.status ? (
+            <Badge tone={user.status === "online" ? "success" : "neutral"}>{user.status}</Badge>
+          ) : (
+            "Not given"
+          )}
+        </dd>
+        <dt className="font-medium text-slate-700">Role</dt>
+        <dd>{user.role ?? "Not given"}</dd>
+        <dt className="font-medium text-slate-700">Created</dt>
+        <dd>
+          <UnixTime seconds={user.createdAt} />
+        </dd>
+        {user.avatar !== undefined && !avatar && (
+          <>
+            <dt className="font-medium text-slate-700">Avatar</dt>
+            <dd className="break-all">{String(user.avatar)} (not an http(s) URL: not shown)</dd>
+          </>
+        )}
+        {link && (
+          <>
+            <dt className="font-medium text-slate-700">Link</dt>
+            <dd className="break-all">
+              <a href={link} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 underline">
+                {link}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <RawJson value={raw} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+
+test("block a list with a duplicate, an invalid UID and the blocker itself, then unblock", async ({ page }) => {
+  await page.goto("/users/cometchat-uid-3");
+  const panel = page.getByRole("region", { name: "Block users" });
+  await panel
+    .getByLabel("UIDs to block")
+    .fill("cometchat-uid-5, amara-okafor\nCOMETCHAT-UID-5 bad.uid cometchat-uid-3 ghost-user-404");
+
+  const checklist = panel.getByRole("group", { name: "UIDs that will be blocked" });
+  await expect(checklist.getByRole("checkbox", { name: "cometchat-uid-5" })).toBeChecked();
+  await expect(checklist.getByRole("checkbox", { name: "ghost-user-404" })).toBeChecked();
+  await expect(panel.getByText("1 duplicate merged")).toBeVisible();
+  await expect(panel.getByText("bad.uid", { exact: true })).toBeVisible();
+  await expect(panel.getByText(/cometchat-uid-3 is the blocker and was left out/)).toBeVisible();
+
+  await panel.getByRole("button", { name: "Block", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("cometchat-uid-3 will block 3 users");
+  await dialog.getByRole("button", { name: "Confirm block" }).click();
+
+  const outcome = panel.getByRole("table", { name: "Outcome of the block" });
+  await expect(outcome.getByRole("row", { name: /cometchat-uid-5/ })).toContainText("Blocked");
+  await expect(outcome.getByRole("row", { name: /ghost-user-404/ })).toContainText("Failed");
+  await expect(outcome.getByRole("row", { name: /ghost-user-404/ })).toContainText("does not exist");
+
+  // Blocking again reads as already blocked.
+  await panel.getByLabel("UIDs to block").fill("cometchat-uid-5");
+  await panel.getByRole("button", { name: "Block", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm block" }).click();
+  await expect(outcome.getByRole("row", { name: /cometchat-uid-5/ })).toContainText("Already blocked");
+
+  const blocked = page.getByRole("region", { name: "Blocked by this user" });
+  await expect(blocked.getByRole("cell", { name: "cometchat-uid-5" })).toBeVisible();
+  await blocked.getByRole("button", { name: "Unblock cometchat-uid-5" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm unblock" }).click();
+  await expect(page.getByText("Unblocked cometchat-uid-5.")).toBeVisible();
+  await expect(blocked.getByRole("cell", { name: "cometchat-uid-5" })).toHaveCount(0);
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { signInSchema } from "@/lib/schemas/operator";
+import { findOperatorByEmail } from "./operators";
+import { verifyPassword } from "./passwords";
+import { isSignInLocked, recordSignInAttempt } from "./sign-in-limiter";
+
+declare module "next-auth" {
+  interface User {
+    sessionVersion?: number;
+  }
+  interface Session {
+    operatorId?: string;
+    sessionVersion?: number;
+    sessionId?: string;
+  }
+}
+
+declare module "@auth/core/jwt" {
+  interface JWT {
+    operatorId?: string;
+    sessionVersion?: number;
+    sessionId?: string;
+  }
+}
+
+/** Sign-in refused because of too many failures for the email; the code reaches the sign-in form. */
+export class SignInLockedError extends CredentialsSignin {
+  code = "locked";
+}
+
+export function clientIp(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null;
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => {
+  const env = getEnv();
+  return {
+    secret: env.authSecret,
+    // The console is self-hosted, behind whatever host name its operators give it.
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: env.sessionMaxAgeSeconds },
+    jwt: { maxAge: env.sessionMaxAgeSeconds },
+    pages: { signIn: "/login" },
+    providers: [
+      Credentials({
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = signInSchema.safeParse(credentials);
+          if (!parsed.success) return null;
+          const { email, password } = parsed.data;
+          const db = await getDb();
+          const ip = clientIp(request);
+          if (await isSignInLocked(db, email, env.signInLimit)) {
+            await recordSignInAttempt(db, { email, succeeded: false, ip });
+            throw new SignInLockedError();
+          }
+          const operator = await findOperatorByEmail(db, email);
+          const valid = await verifyPassword(operator?.passwordHash, password);
+          const succeeded = Boolean(operator && valid && !operator.disabledAt);
+          await recordSignInAttempt(db, { email, succeeded, ip });
+          if (!operator || !succeeded) return null;
+          return {
+            id: operator.id,
+            email: operator.email,
+            name: operator.name,
+            sessionVersion: operator.sessionVersion,
+          };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) {
+          token.operatorId = user.id;
+          token.sessionVersion = user.sessionVersion;
+          token.sessionId = randomUUID();
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.operatorId = token.operatorId;
+        session.sessionVersion = token.sessionVersion;
+        session.sessionId = token.sessionId;
+        return session;
+      },
+    },
+  };
+});

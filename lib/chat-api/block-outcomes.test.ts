@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { blockOutcomeRows, countOutcomes } from "./block-outcomes";
+
+describe("blockOutcomeRows", () => {
+  it("reads blocked, already blocked and failed from the service's entries", () => {
+    const rows = blockOutcomeRows(
+      ["a", "b", "c"],
+      {
+        a: { success: true, message: "The user with UID m has blocked user with UID a successfully." },
+        b: { success: true, message: "The user with UID m has already blocked user with UID b." },
+        c: {
+          success: false,
+          message: "The UID c does not exist, please make sure you have created a user with UID c.",
+        },
+      },
+      "block",
+    );
+    expect(rows.map((row) => [row.uid, row.outcome])).toEqual([
+      ["a", "blocked"],
+      ["b", "already_blocked"],
+      ["c", "failed"],
+    ]);
+    expect(rows[2]?.message).toMatch(/does not exist/);
+  });
+
+  it("counts a UID missing from the answer as failed, and shows an unexpected UID and an unknown shape", () => {
+    const rows = blockOutcomeRows(["a", "b"], { a: "done", z: { success: true, message: "ok" } }, "block");
+    expect(rows).toEqual([
+      { uid: "a", outcome: "unknown", message: expect.stringMatching(/shape/), unexpected: false, raw: "done" },
+      { uid: "b", outcome: "failed", message: expect.stringMatching(/no result/), unexpected: false, raw: undefined },
+      { uid: "z", outcome: "blocked", message: "ok", unexpected: true, raw: { success: true, message: "ok" } },
+    ]);
+    expect(countOutcomes(rows)).toMatchObject({ blocked: 1, failed: 1, unknown: 1 });
+  });
+
+  it("reads unblocked and not blocked for an unblock", () => {
+    const rows = blockOutcomeRows(
+      ["a", "b"],
+      {
+        a: { success: true, message: "unblocked" },
+        b: { success: false, message: "The user with UID m has not blocked user with UID b." },
+      },
+      "unblock",
+    );
+    expect(rows.map((row) => row.outcome)).toEqual(["unblocked", "not_blocked"]);
+  });
+});

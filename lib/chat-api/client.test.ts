@@ -1,0 +1,178 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createChatApiClient } from "./client";
+import { ChatApiError } from "./errors";
+
+const API_KEY = "secret-key-123";
+
+type Reply = { status: number; body: string; headers?: Record<string, string> };
+
+const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+  status,
+  body: JSON.stringify(body),
+  headers,
+});
+
+/** A fetch that records each request and answers from `replies` in turn. */
+function fakeFetch(...replies: Reply[]) {
+  const requests: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    requests.push({ url: String(url), init: init ?? {} });
+    const reply = replies[Math.min(requests.length, replies.length) - 1]!;
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
+}
+
+function clientWith(fetch: typeof globalThis.fetch, sleep = vi.fn(async () => undefined)) {
+  return {
+    client: createChatApiClient({
+      baseUrl: "https://app.api-us.example/v3/",
+      apiKey: API_KEY,
+      timeoutMs: 1000,
+      fetch,
+      sleep,
+    }),
+    sleep,
+  };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ChatApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ChatApiError);
+  return error as ChatApiError;
+}
+
+const tooMany = (retryAfter?: string) =>
+  json(
+    429,
+    { error: { code: "ERR_TOO_MANY_REQUESTS", message: "Too many requests." } },
+    retryAfter === undefined ? {} : { "Retry-After": retryAfter },
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("requests", () => {
+  it("encode path segments and send the key, Accept, onBehalfOf and a JSON body", async () => {
+    const { fetch, requests } = fakeFetch(
+      json(200, { data: [{ conversationId: "a_user_b", conversationType: "user" }] }),
+    );
+    await clientWith(fetch).client.updateUserConversationTags("a b/c", "owner?", ["vip"]);
+    const [request] = requests;
+    expect(request?.url).toBe("https://app.api-us.example/v3/users/a%20b%2Fc/conversation");
+    expect(request?.init.method).toBe("PUT");
+    expect(request?.init.headers).toEqual({
+      apikey: API_KEY,
+      Accept: "application/json",
+      onBehalfOf: "owner?",
+      "Content-Type": "application/json",
+    });
+    expect(request?.init.body).toBe('{"tags":["vip"]}');
+  });
+
+  it("send no Content-Type without a body, and the page of a list in the query", async () => {
+    const { fetch, requests } = fakeFetch(json(200, { data: [] }));
+    await clientWith(fetch).client.listBlockedUsers("u1", { page: 2, perPage: 50 });
+    expect(requests[0]?.url).toBe("https://app.api-us.example/v3/users/u1/blockedusers?perPage=50&page=2");
+    expect(requests[0]?.init.headers).toEqual({ apikey: API_KEY, Accept: "application/json" });
+    expect(requests[0]?.init.body).toBeUndefined();
+  });
+
+  it("unblock with DELETE and the same body as a block", async () => {
+    const { fetch, requests } = fakeFetch(json(200, { data: { u2: { success: true, message: "unblocked" } } }));
+    const result = await clientWith(fetch).client.unblockUsers("u1", ["u2"]);
+    expect(requests[0]?.init.method).toBe("DELETE");
+    expect(requests[0]?.init.body).toBe('{"blockedUids":["u2"]}');
+    expect(result.data).toEqual({ u2: { success: true, message: "unblocked" } });
+  });
+});
+
+describe("retries", () => {
+  it("wait the Retry-After of a 429, given as an HTTP-date too, and 1 s when it is absent", async () => {
+    vi.spyOn(Date, "now").mockReturnValue(Date.parse("2025-03-01T12:00:00Z"));
+    const { fetch } = fakeFetch(
+      tooMany("Sat, 01 Mar 2025 12:00:04 GMT"),
+      tooMany(),
+      json(200, { data: { uid: "u1", name: "U" } }),
+    );
+    const { client, sleep } = clientWith(fetch);
+    const result = await client.getUser("u1");
+    expect(result.attempts).toBe(3);
+    expect(sleep.mock.calls).toEqual([[4000], [1000]]);
+  });
+
+  it("fail at once when Retry-After asks for more than maxRetryWaitMs", async () => {
+    const { fetch, requests } = fakeFetch(tooMany("60"));
+    const error = await failureOf(clientWith(fetch).client.getUser("u1"));
+    expect(requests).toHaveLength(1);
+    expect(error).toMatchObject({
+      kind: "rate_limited",
+      attempts: 1,
+      retryAfterSeconds: 60,
+      code: "ERR_TOO_MANY_REQUESTS",
+    });
+    expect(error.userMessage).toContain("wait 60 seconds");
+  });
+
+  it("back off with jitter below 250 ms, then 500 ms, on 503", async () => {
+    const unavailable = json(503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "Unavailable." } });
+    const { fetch } = fakeFetch(unavailable, unavailable, unavailable);
+    const { client, sleep } = clientWith(fetch);
+    const error = await failureOf(client.getUser("u1"));
+    expect(error).toMatchObject({ kind: "unavailable", attempts: 3, status: 503 });
+    expect(sleep).toHaveBeenCalledTimes(2);
+    const [first, second] = sleep.mock.calls.map((call: unknown[]) => call[0] as number);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(250);
+    expect(second).toBeLessThan(500);
+  });
+
+  it("honour maxAttempts", async () => {
+    const { fetch, requests } = fakeFetch(json(503, {}));
+    const client = createChatApiClient({
+      baseUrl: "http://x/v3",
+      apiKey: API_KEY,
+      timeoutMs: 1000,
+      fetch,
+      sleep: async () => {},
+      maxAttempts: 5,
+    });
+    expect((await failureOf(client.getUser("u1"))).attempts).toBe(5);
+    expect(requests).toHaveLength(5);
+  });
+});
+
+describe("failures", () => {
+  it("keep the kind of an error whose body is not the vendor's", async () => {
+    const { fetch } = fakeFetch({ status: 404, body: "<html>Not Found</html>" });
+    const error = await failureOf(clientWith(fetch).client.getUser("u1"));
+    expect(error).toMatchObject({ kind: "not_found", status: 404, code: undefined });
+    expect(error.userMessage).toBe("The chat service found no such record (HTTP 404).");
+  });
+
+  it("never repeat the key, even when the service echoes it", async () => {
+    const { fetch } = fakeFetch(
+      json(400, {
+        error: { code: "ERR_BAD_REQUEST", message: `Bad key ${API_KEY}`, details: { apikey: [`${API_KEY} is odd`] } },
+      }),
+    );
+    const error = await failureOf(clientWith(fetch).client.getUser("u1"));
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain(API_KEY);
+    expect(error.userMessage).toBe("The chat service refused the request (ERR_BAD_REQUEST): <hidden> is odd.");
+  });
+
+  it("log an unreadable answer truncated to 2 KB, without the key", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { fetch } = fakeFetch({ status: 200, body: `${API_KEY}${"x".repeat(5000)}` });
+    const error = await failureOf(clientWith(fetch).client.getUser("u1"));
+    expect(error).toMatchObject({ kind: "malformed_response", status: 200, attempts: 1 });
+    const line = String(logged.mock.calls[0]?.[0]);
+    expect(line).toContain("GET /users/u1");
+    expect(line).not.toContain(API_KEY);
+    expect(line.length).toBeLessThan(2048 + 300);
+  });
+});

@@ -1,0 +1,71 @@
+import { userMessageFor } from "./user-message";
+
+export type ChatApiErrorKind =
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "bad_request"
+  | "rate_limited"
+  | "timeout"
+  | "unavailable"
+  | "server_error"
+  | "malformed_response"
+  | "network";
+
+export type ChatApiErrorInit = {
+  kind: ChatApiErrorKind;
+  /** Method and path, such as `GET /users/cometchat-uid-1`: never the key, which is a header. */
+  request: string;
+  attempts: number;
+  durationMs: number;
+  status?: number;
+  code?: string;
+  serviceMessage?: string;
+  details?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+  timeoutMs?: number;
+  cause?: unknown;
+};
+
+/** The kind of a failed answer, by its status alone, so that any error body still gets one. */
+export function kindOfStatus(status: number): ChatApiErrorKind {
+  if (status === 401) return "unauthorized";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  if (status === 503) return "unavailable";
+  if (status >= 400 && status < 500) return "bad_request";
+  return "server_error";
+}
+
+/**
+ * A call to the chat API that failed. `message` is for the server log; `userMessage` is the
+ * sentence a moderator reads: what happened and what to do.
+ */
+export class ChatApiError extends Error {
+  readonly kind: ChatApiErrorKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly serviceMessage?: string;
+  readonly details?: Record<string, string[]>;
+  readonly retryAfterSeconds?: number;
+  readonly attempts: number;
+  readonly durationMs: number;
+  readonly userMessage: string;
+
+  constructor(init: ChatApiErrorInit) {
+    const answer = init.status === undefined ? "" : ` (HTTP ${init.status}${init.code ? `, ${init.code}` : ""})`;
+    const attempts = `${init.attempts} attempt${init.attempts === 1 ? "" : "s"}`;
+    super(`Chat API ${init.request} failed: ${init.kind}${answer} after ${attempts}`, { cause: init.cause });
+    this.name = "ChatApiError";
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.serviceMessage;
+    this.details = init.details;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.attempts = init.attempts;
+    this.durationMs = init.durationMs;
+    this.userMessage = userMessageFor(init);
+  }
+}

@@ -1,0 +1,161 @@
+import type { z } from "zod";
+import { ChatApiError, kindOfStatus } from "./errors";
+import { backoffDelayMs, parseRetryAfterSeconds } from "./retry";
+import { vendorErrorSchema } from "./schemas";
+
+export type ChatApiResult<T> = {
+  data: T;
+  /** The parsed JSON body as the service sent it, before any normalisation. */
+  raw: unknown;
+  status: number;
+  attempts: number;
+  durationMs: number;
+};
+
+export type TransportOptions = {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  maxRetryWaitMs: number;
+};
+
+export type ChatApiRequest = {
+  method: "GET" | "PUT" | "POST" | "DELETE";
+  /** Path after the base URL, with its segments already encoded. */
+  path: string;
+  onBehalfOf?: string;
+  body?: unknown;
+};
+
+type Answer = { status: number; headers: Headers; text: string };
+
+const LOGGED_BODY_LIMIT = 2048;
+
+/**
+ * One call to the chat API: each attempt bounded by the time-out, 429 and 503 retried, every
+ * failure turned into a ChatApiError and every success parsed with `schema`.
+ */
+export function createTransport(options: TransportOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  // The service may echo what it was sent; the key must not reach a log or a moderator from there.
+  const redact = (text: string) => (options.apiKey ? text.split(options.apiKey).join("<hidden>") : text);
+
+  async function exchange(
+    request: ChatApiRequest,
+    label: string,
+    attempt: number,
+    elapsed: () => number,
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { apikey: options.apiKey, Accept: "application/json" };
+    if (request.onBehalfOf !== undefined) headers.onBehalfOf = request.onBehalfOf;
+    if (request.body !== undefined) headers["Content-Type"] = "application/json";
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    try {
+      const response = await options.fetch(`${baseUrl}${request.path}`, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+      });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    } catch (cause) {
+      const kind = signal.aborted ? "timeout" : "network";
+      throw new ChatApiError({
+        kind,
+        request: label,
+        attempts: attempt,
+        durationMs: elapsed(),
+        timeoutMs: options.timeoutMs,
+        cause,
+      });
+    }
+  }
+
+  /** The wait before another attempt, or undefined when this answer is final. */
+  function retryWaitMs(answer: Answer, attempt: number): number | undefined {
+    if (attempt >= options.maxAttempts) return undefined;
+    if (answer.status === 503) return backoffDelayMs(attempt, options.maxRetryWaitMs);
+    if (answer.status !== 429) return undefined;
+    const waitMs = (parseRetryAfterSeconds(answer.headers.get("retry-after")) ?? 1) * 1000;
+    return waitMs > options.maxRetryWaitMs ? undefined : waitMs;
+  }
+
+  function failure(answer: Answer, label: string, attempts: number, durationMs: number): ChatApiError {
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      body = undefined;
+    }
+    const vendor = vendorErrorSchema.safeParse(body);
+    const error = vendor.success ? vendor.data.error : undefined;
+    return new ChatApiError({
+      kind: kindOfStatus(answer.status),
+      request: label,
+      attempts,
+      durationMs,
+      status: answer.status,
+      code: error?.code,
+      serviceMessage: error?.message === undefined ? undefined : redact(error.message),
+      details:
+        error?.details &&
+        Object.fromEntries(Object.entries(error.details).map(([field, messages]) => [field, messages.map(redact)])),
+      retryAfterSeconds: answer.status === 429 ? parseRetryAfterSeconds(answer.headers.get("retry-after")) : undefined,
+    });
+  }
+
+  function malformed(
+    answer: Answer,
+    label: string,
+    reason: string,
+    attempts: number,
+    durationMs: number,
+  ): ChatApiError {
+    const text = redact(answer.text);
+    const shown =
+      text.length > LOGGED_BODY_LIMIT
+        ? `${text.slice(0, LOGGED_BODY_LIMIT)}… (${text.length} characters in all)`
+        : text;
+    console.error(
+      `[chat-api] ${label} answered HTTP ${answer.status} with a body the console could not read (${redact(reason)}): ${shown}`,
+    );
+    return new ChatApiError({
+      kind: "malformed_response",
+      request: label,
+      attempts,
+      durationMs,
+      status: answer.status,
+    });
+  }
+
+  return async function send<T>(request: ChatApiRequest, schema: z.ZodType<T>): Promise<ChatApiResult<T>> {
+    const label = `${request.method} ${request.path}`;
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await exchange(request, label, attempt, elapsed);
+      if (answer.status >= 200 && answer.status < 300) {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(answer.text);
+        } catch {
+          throw malformed(answer, label, "not JSON", attempt, elapsed());
+        }
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          const issues = parsed.error.issues
+            .slice(0, 3)
+            .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
+          throw malformed(answer, label, issues.join("; "), attempt, elapsed());
+        }
+        return { data: parsed.data, raw, status: answer.status, attempts: attempt, durationMs: elapsed() };
+      }
+      const waitMs = retryWaitMs(answer, attempt);
+      if (waitMs === undefined) throw failure(answer, label, attempt, elapsed());
+      await options.sleep(waitMs);
+    }
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { reasonSchema } from "./conversation-tags";
+import { uidProblem, uidSchema } from "./uid";
+
+/** The most UIDs one block from the workspace sends; larger lists go through incident mode. */
+export const MAX_UIDS_PER_BLOCK = 1000;
+
+export type UidListEntry =
+  | { uid: string; status: "valid" }
+  | { uid: string; status: "invalid"; problem: string }
+  | { uid: string; status: "duplicate" }
+  | { uid: string; status: "self" };
+
+export type ParsedUidList = { entries: UidListEntry[]; valid: string[] };
+
+/**
+ * Reads UIDs separated by commas, spaces or new lines: duplicates merged (case-insensitively, as
+ * the service lowercases), invalid ones flagged with the reason, the blocker itself left out.
+ */
+export function parseUidList(text: string, blocker?: string): ParsedUidList {
+  const self = blocker?.toLowerCase();
+  const seen = new Set<string>();
+  const entries: UidListEntry[] = [];
+  const valid: string[] = [];
+  for (const token of text.split(/[\s,;]+/)) {
+    if (!token) continue;
+    const problem = uidProblem(token);
+    if (problem) {
+      entries.push({ uid: token, status: "invalid", problem });
+      continue;
+    }
+    const uid = token.toLowerCase();
+    if (seen.has(uid)) {
+      entries.push({ uid, status: "duplicate" });
+    } else if (uid === self) {
+      seen.add(uid);
+      entries.push({ uid, status: "self" });
+    } else {
+      seen.add(uid);
+      entries.push({ uid, status: "valid" });
+      valid.push(uid);
+    }
+  }
+  return { entries, valid };
+}
+
+export const blockUsersSchema = z
+  .object({
+    blocker: uidSchema,
+    uids: z
+      .array(uidSchema)
+      .min(1, "Choose at least one UID to block.")
+      .max(MAX_UIDS_PER_BLOCK, `Block at most ${MAX_UIDS_PER_BLOCK} UIDs at a time here; use incident mode for more.`),
+    reason: reasonSchema,
+  })
+  .refine((input) => !input.uids.includes(input.blocker), {
+    message: "A user cannot block themselves: remove the blocker's own UID.",
+    path: ["uids"],
+  })
+  .transform((input) => ({ ...input, uids: [...new Set(input.uids)] }));
+export type BlockUsersInput = z.input<typeof blockUsersSchema>;
+
+export const unblockUsersSchema = z.object({
+  blocker: uidSchema,
+  uids: z
+    .array(uidSchema)
+    .min(1, "Choose at least one UID to unblock.")
+    .max(100, "Unblock at most 100 UIDs at a time."),
+  reason: reasonSchema,
+});
+export type UnblockUsersInput = z.input<typeof unblockUsersSchema>;
+
+export const blockedUsersPageSchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+});

@@ -1,0 +1,125 @@
+import { parseArgs } from "node:util";
+import {
+  createOperator,
+  disableOperator,
+  enableOperator,
+  findOperatorByEmail,
+  generatePassword,
+  listOperators,
+  OperatorError,
+  resetOperatorPassword,
+  setOperatorRole,
+} from "../lib/auth/operators";
+import { closeDb, getDb } from "../lib/db/client";
+import { DatabaseBusyError } from "../lib/db/pglite-lock";
+import { EnvError } from "../lib/env";
+import { createOperatorSchema, emailSchema, passwordSchema, roleSchema } from "../lib/schemas/operator";
+
+const USAGE = `Manage the console's operators.
+
+  npm run operators -- list
+  npm run operators -- create <email> --name "<name>" --role <support|moderator|auditor|admin> [--password <password>]
+  npm run operators -- set-role <email> <support|moderator|auditor|admin>
+  npm run operators -- disable <email>
+  npm run operators -- enable <email>
+  npm run operators -- reset-password <email> [--password <password>]
+
+Without --password, a random password is generated and printed once.
+It uses the console's database (DATA_DIR or DATABASE_URL, as npm start does).`;
+
+class UsageError extends Error {}
+
+function parse<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } };
+  },
+  value: unknown,
+): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UsageError(result.error.issues.map((issue) => issue.message).join(" "));
+  return result.data;
+}
+
+async function operatorId(email: string): Promise<string> {
+  const operator = await findOperatorByEmail(await getDb(), parse(emailSchema, email));
+  if (!operator) throw new UsageError(`No operator has the email ${email}.`);
+  return operator.id;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      role: { type: "string" },
+      password: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, email, extra] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const db = await getDb();
+  switch (command) {
+    case "list": {
+      const rows = await listOperators(db);
+      if (rows.length === 0) console.log("No operators yet.");
+      for (const operator of rows) {
+        console.log(
+          `${operator.email}\t${operator.role}\t${operator.disabledAt ? "disabled" : "active"}\t${operator.name}`,
+        );
+      }
+      return;
+    }
+    case "create": {
+      if (!email) throw new UsageError("create needs an email.");
+      const password = values.password ?? generatePassword();
+      const input = parse(createOperatorSchema, { email, name: values.name ?? "", role: values.role ?? "", password });
+      const created = await createOperator(db, input);
+      console.log(`Created ${created.email} (${created.role}).`);
+      if (!values.password) console.log(`Password (shown once): ${password}`);
+      return;
+    }
+    case "set-role": {
+      if (!email || !extra) throw new UsageError("set-role needs an email and a role.");
+      const updated = await setOperatorRole(db, await operatorId(email), parse(roleSchema, extra));
+      console.log(`${updated.email} is now ${updated.role}.`);
+      return;
+    }
+    case "disable":
+    case "enable": {
+      if (!email) throw new UsageError(`${command} needs an email.`);
+      const id = await operatorId(email);
+      const updated = command === "disable" ? await disableOperator(db, id) : await enableOperator(db, id);
+      console.log(`${updated.email} is ${updated.disabledAt ? "disabled: their sessions have ended" : "active"}.`);
+      return;
+    }
+    case "reset-password": {
+      if (!email) throw new UsageError("reset-password needs an email.");
+      const password = parse(passwordSchema, values.password ?? generatePassword());
+      const updated = await resetOperatorPassword(db, await operatorId(email), password);
+      console.log(`The password of ${updated.email} was reset; their sessions have ended.`);
+      if (!values.password) console.log(`New password (shown once): ${password}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof OperatorError || error instanceof DatabaseBusyError || error instanceof EnvError)
+    console.error(error.message);
+  else throw error;
+  process.exitCode = 1;
+} finally {
+  await closeDb();
+}
