@@ -53,3 +53,16 @@ test("the operators page", async ({ page }) => {
   await page.goto("/operators");
   await expectNoSeriousViolations(page);
 });
+
+test("the action log, with filters in error, and an entry's details", async ({ page }) => {
+  await page.goto("/audit?from=not-a-date&targetUid=bad.uid");
+  await expect(page.getByLabel("Target UID")).toHaveAttribute("aria-invalid", "true");
+  await expectNoSeriousViolations(page);
+  await page.goto("/audit");
+  await page
+    .getByRole("link", { name: /Details of entry/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: /Operation / })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

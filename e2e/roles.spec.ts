@@ -1,17 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { serverActionId } from "./server-actions";
 import { OPERATORS, signIn, storageStateOf } from "./support";
-
-/** The id Next.js gave a server action, from the build's manifest: what a forger would send. */
-function serverActionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName?: string }>;
-  };
-  const entry = Object.entries(manifest.node).find(([, action]) => action.exportedName === exportedName);
-  if (!entry) throw new Error(`No server action named ${exportedName} in the build`);
-  return entry[0];
-}
 
 async function forgeAction(
   page: Page,

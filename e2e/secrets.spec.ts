@@ -25,7 +25,14 @@ test("no page and no action response holds the chat API key", async ({ page }) =
     bodies.push({ url: response.url(), body: body.toString("utf8") });
   });
 
-  for (const pagePath of ["/users", "/users/cometchat-uid-1", "/users/nobody-at-all", "/users/bad.uid", "/operators"]) {
+  for (const pagePath of [
+    "/users",
+    "/users/cometchat-uid-1",
+    "/users/nobody-at-all",
+    "/users/bad.uid",
+    "/operators",
+    "/audit",
+  ]) {
     await page.goto(pagePath);
     await page.waitForLoadState("networkidle");
   }

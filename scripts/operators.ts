@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
+import { auditedOperation, AuditUnavailableError } from "../lib/audit/operation";
 import {
   createOperator,
   disableOperator,
@@ -42,6 +45,33 @@ function parse<T>(
   return result.data;
 }
 
+/** Changes made here are in the action log too, with the command line's user as the actor. */
+function audited<T extends { id: string; email: string; role: string }>(
+  action: "operator.create" | "operator.update",
+  requestBody: Record<string, unknown>,
+  work: () => Promise<T>,
+): Promise<T> {
+  return auditedOperation(
+    {
+      operationId: randomUUID(),
+      actor: { id: null, email: `cli:${userInfo().username}`, role: "system" },
+      action,
+      requestBody: { ...requestBody, via: "npm run operators" },
+    },
+    work,
+    {
+      success: (operator) => ({
+        outcome: "succeeded",
+        summary: { operator: { id: operator.id, email: operator.email } },
+      }),
+      failure: (error) => ({
+        errorCode: "REFUSED",
+        summary: { message: error instanceof Error ? error.message : String(error) },
+      }),
+    },
+  );
+}
+
 async function operatorId(email: string): Promise<string> {
   const operator = await findOperatorByEmail(await getDb(), parse(emailSchema, email));
   if (!operator) throw new UsageError(`No operator has the email ${email}.`);
@@ -80,14 +110,20 @@ async function run(argv: string[]): Promise<void> {
       if (!email) throw new UsageError("create needs an email.");
       const password = values.password ?? generatePassword();
       const input = parse(createOperatorSchema, { email, name: values.name ?? "", role: values.role ?? "", password });
-      const created = await createOperator(db, input);
+      const created = await audited("operator.create", { email: input.email, name: input.name, role: input.role }, () =>
+        createOperator(db, input),
+      );
       console.log(`Created ${created.email} (${created.role}).`);
       if (!values.password) console.log(`Password (shown once): ${password}`);
       return;
     }
     case "set-role": {
       if (!email || !extra) throw new UsageError("set-role needs an email and a role.");
-      const updated = await setOperatorRole(db, await operatorId(email), parse(roleSchema, extra));
+      const id = await operatorId(email);
+      const role = parse(roleSchema, extra);
+      const updated = await audited("operator.update", { operatorId: id, change: "role", role }, () =>
+        setOperatorRole(db, id, role),
+      );
       console.log(`${updated.email} is now ${updated.role}.`);
       return;
     }
@@ -95,14 +131,19 @@ async function run(argv: string[]): Promise<void> {
     case "enable": {
       if (!email) throw new UsageError(`${command} needs an email.`);
       const id = await operatorId(email);
-      const updated = command === "disable" ? await disableOperator(db, id) : await enableOperator(db, id);
+      const updated = await audited("operator.update", { operatorId: id, change: command }, () =>
+        command === "disable" ? disableOperator(db, id) : enableOperator(db, id),
+      );
       console.log(`${updated.email} is ${updated.disabledAt ? "disabled: their sessions have ended" : "active"}.`);
       return;
     }
     case "reset-password": {
       if (!email) throw new UsageError("reset-password needs an email.");
       const password = parse(passwordSchema, values.password ?? generatePassword());
-      const updated = await resetOperatorPassword(db, await operatorId(email), password);
+      const id = await operatorId(email);
+      const updated = await audited("operator.update", { operatorId: id, change: "password" }, () =>
+        resetOperatorPassword(db, id, password),
+      );
       console.log(`The password of ${updated.email} was reset; their sessions have ended.`);
       if (!values.password) console.log(`New password (shown once): ${password}`);
       return;
@@ -116,8 +157,8 @@ try {
   await run(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-  else if (error instanceof OperatorError || error instanceof DatabaseBusyError || error instanceof EnvError)
-    console.error(error.message);
+  else if ([OperatorError, DatabaseBusyError, EnvError, AuditUnavailableError].some((known) => error instanceof known))
+    console.error((error as Error).message);
   else throw error;
   process.exitCode = 1;
 } finally {

@@ -11,6 +11,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const operator = await requireOperator();
   const items: NavItem[] = [
     ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
+    ...(can(operator.role, "audit.read.all") || can(operator.role, "audit.read.own")
+      ? [{ href: "/audit", label: "Action log" }]
+      : []),
     ...(can(operator.role, "operators.manage") ? [{ href: "/operators", label: "Operators" }] : []),
   ];
 

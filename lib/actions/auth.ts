@@ -1,11 +1,13 @@
 "use server";
 
+import { randomUUID } from "node:crypto";
 import { AuthError } from "next-auth";
+import { appendAuditEvent } from "@/lib/audit/append";
 import { signIn, signOut } from "@/lib/auth/auth";
-import { revokeCurrentSession } from "@/lib/auth/session";
+import { getCurrentOperator, revokeCurrentSession } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import { signInSchema, type SignInInput } from "@/lib/schemas/operator";
-import type { ActionResult } from "./define-action";
+import { actorOf, requestInfo, type ActionResult } from "./define-action";
 
 /**
  * Sign-in is the one action without a session to check. Its failures say nothing about whether
@@ -43,6 +45,16 @@ export async function signInAction(input: SignInInput): Promise<ActionResult<nul
 }
 
 export async function signOutAction(): Promise<void> {
+  const operator = await getCurrentOperator();
+  if (operator) {
+    await appendAuditEvent({
+      operationId: randomUUID(),
+      actor: actorOf(operator),
+      action: "auth.sign_out",
+      outcome: "succeeded",
+      ...(await requestInfo()),
+    });
+  }
   await revokeCurrentSession(getEnv().sessionMaxAgeSeconds);
   await signOut({ redirectTo: "/login?reason=signed-out-by-you" });
 }

@@ -2,21 +2,28 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { getCurrentOperator } from "@/lib/auth/session";
-import { can, type Permission, ROLE_LABELS } from "@/lib/auth/roles";
+import { appendAuditEvent, type AuditActor } from "@/lib/audit/append";
+import {
+  auditedOperation,
+  AuditUnavailableError,
+  type AuditCompletion,
+  type AuditFailure,
+} from "@/lib/audit/operation";
 import type { OperatorSummary } from "@/lib/auth/operators";
 import { OperatorError } from "@/lib/auth/operators";
+import { can, type Permission, ROLE_LABELS } from "@/lib/auth/roles";
+import { getCurrentOperator } from "@/lib/auth/session";
 import { ChatApiError } from "@/lib/chat-api";
 
 export type ActionResult<T> =
   { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: string };
 
-export type ActionContext = {
-  operator: OperatorSummary;
-  requestId: string;
-  ip: string | null;
-  userAgent: string | null;
-};
+export type RequestInfo = { requestId: string; ip: string | null; userAgent: string | null };
+export type ActionContext = RequestInfo & { operator: OperatorSummary; operationId: string };
+
+/** What the action log records of a request. */
+export type AuditRequest = { targetUid?: string; onBehalfOf?: string; reason?: string; requestBody?: unknown };
+export type { AuditCompletion };
 
 type ActionSpec<S extends z.ZodType, T> = {
   /** Dotted name of the action, as the action log records it: `users.block`. */
@@ -25,10 +32,14 @@ type ActionSpec<S extends z.ZodType, T> = {
   /** What the permission allows, for the refusal message: "block users". */
   describe: string;
   input: S;
+  /** How the log records the request, or "not recorded" for reads that change nothing. */
+  audit: ((input: z.output<S>) => AuditRequest) | "not recorded";
   run: (input: z.output<S>, context: ActionContext) => Promise<T>;
+  /** How the log records a call that returned; without it, "succeeded". */
+  completion?: (data: T, input: z.output<S>) => AuditCompletion;
 };
 
-async function requestContext(): Promise<Omit<ActionContext, "operator">> {
+export async function requestInfo(): Promise<RequestInfo> {
   const list = await headers();
   return {
     requestId: list.get("x-request-id") ?? randomUUID(),
@@ -36,6 +47,12 @@ async function requestContext(): Promise<Omit<ActionContext, "operator">> {
     userAgent: list.get("user-agent"),
   };
 }
+
+export const actorOf = (operator: OperatorSummary): AuditActor => ({
+  id: operator.id,
+  email: operator.email,
+  role: operator.role,
+});
 
 function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
@@ -46,23 +63,44 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return fieldErrors;
 }
 
+/** How the log records a call that threw: the chat service's status and code where there is one. */
+function failureOf(error: unknown): AuditFailure {
+  if (error instanceof ChatApiError)
+    return { errorCode: error.code ?? error.kind.toUpperCase(), httpStatus: error.status };
+  if (error instanceof OperatorError) return { errorCode: "REFUSED", summary: { message: error.message } };
+  return { errorCode: "INTERNAL" };
+}
+
+const LOG_UNAVAILABLE =
+  "The action log could not be written, so nothing was sent to the chat service. Try again; if it keeps failing, tell an admin.";
+
 /**
- * The one way to make a server action: session, permission, input parsed with the shared zod
- * schema, then the call. Errors of a known kind reach the operator as their message; anything
- * else is logged with a reference and masked.
+ * The one way to make a server action: session → permission → zod parse → log "requested"
+ * (committed before the call) → call → log "completed", whatever happened → typed result.
+ * Errors of a known kind reach the operator as their message; anything else is logged on the
+ * server with a reference and masked. The logging itself is `auditedOperation`.
  */
 export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
   return async function action(input: z.input<S>): Promise<ActionResult<T>> {
     const operator = await getCurrentOperator();
     if (!operator)
       return { ok: false, message: "Your session has ended. Sign in again to continue.", code: "SIGNED_OUT" };
+    const info = await requestInfo();
+    const operationId = randomUUID();
+    const base = { operationId, actor: actorOf(operator), action: spec.name, ...info };
+
     if (!can(operator.role, spec.permission)) {
+      // A refused attempt is itself worth an auditor's attention: the page did not offer it.
+      await appendAuditEvent({ ...base, outcome: "failed", errorCode: "FORBIDDEN", requestBody: input }).catch(
+        (error: unknown) => console.error(`[action ${spec.name}] could not record a refused attempt`, error),
+      );
       return {
         ok: false,
         message: `Your role (${ROLE_LABELS[operator.role]}) does not allow you to ${spec.describe}.`,
         code: "FORBIDDEN",
       };
     }
+
     const parsed = spec.input.safeParse(input);
     if (!parsed.success) {
       return {
@@ -72,17 +110,32 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
         code: "INVALID_INPUT",
       };
     }
-    const context = { operator, ...(await requestContext()) };
+
+    const context = { operator, operationId, ...info };
     try {
-      return { ok: true, data: await spec.run(parsed.data, context) };
+      const data =
+        spec.audit === "not recorded"
+          ? await spec.run(parsed.data, context)
+          : await auditedOperation({ ...base, ...spec.audit(parsed.data) }, () => spec.run(parsed.data, context), {
+              success: (result) => spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" },
+              failure: failureOf,
+            });
+      return { ok: true, data };
     } catch (error) {
+      if (error instanceof AuditUnavailableError) {
+        console.error(
+          `[action ${spec.name}] the "requested" entry could not be written, reference ${info.requestId}`,
+          error.cause,
+        );
+        return { ok: false, message: LOG_UNAVAILABLE, code: "AUDIT_UNAVAILABLE" };
+      }
       if (error instanceof ChatApiError)
         return { ok: false, message: error.userMessage, code: error.code ?? error.kind };
-      if (error instanceof OperatorError) return { ok: false, message: error.message };
-      console.error(`[action ${spec.name}] failed, reference ${context.requestId}`, error);
+      if (error instanceof OperatorError) return { ok: false, message: error.message, code: "REFUSED" };
+      console.error(`[action ${spec.name}] failed, reference ${info.requestId}`, error);
       return {
         ok: false,
-        message: `Something went wrong on the server; nothing more is known. Quote reference ${context.requestId} when you report it.`,
+        message: `Something went wrong on the server; nothing more is known. Quote reference ${info.requestId} when you report it.`,
         code: "INTERNAL",
       };
     }

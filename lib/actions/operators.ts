@@ -1,16 +1,18 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/lib/db/client";
 import {
   createOperator,
   disableOperator,
   enableOperator,
+  findOperatorById,
   OperatorError,
   resetOperatorPassword,
   setOperatorRole,
+  toSummary,
   type OperatorSummary,
 } from "@/lib/auth/operators";
+import { getDb } from "@/lib/db/client";
 import { createOperatorSchema, updateOperatorSchema } from "@/lib/schemas/operator";
 import { defineAction } from "./define-action";
 
@@ -19,39 +21,67 @@ export const createOperatorAction = defineAction({
   permission: "operators.manage",
   describe: "manage operators",
   input: createOperatorSchema,
+  // The password never reaches the log: the request body is recorded without it.
+  audit: ({ email, name, role }) => ({ requestBody: { email, name, role } }),
   run: async (input): Promise<OperatorSummary> => {
     const created = await createOperator(await getDb(), input);
     revalidatePath("/operators");
     return created;
   },
+  completion: (created) => ({
+    outcome: "succeeded",
+    summary: {
+      operator: { id: created.id, email: created.email },
+      changes: { role: { old: null, new: created.role } },
+    },
+  }),
 });
+
+type OperatorChange = { before: OperatorSummary; after: OperatorSummary; passwordReset: boolean };
 
 export const updateOperatorAction = defineAction({
   name: "operator.update",
   permission: "operators.manage",
   describe: "manage operators",
   input: updateOperatorSchema,
-  run: async (input, { operator }): Promise<OperatorSummary> => {
-    const db = await getDb();
+  audit: (input) => ({
+    requestBody: input.change === "password" ? { operatorId: input.operatorId, change: "password" } : input,
+  }),
+  run: async (input, { operator }): Promise<OperatorChange> => {
     if (input.operatorId === operator.id && input.change !== "password") {
       throw new OperatorError("You cannot change your own role or access; ask another admin.");
     }
-    let updated: OperatorSummary;
+    const db = await getDb();
+    const before = await findOperatorById(db, input.operatorId);
+    if (!before) throw new OperatorError("No operator has that id.");
+    let after: OperatorSummary;
     switch (input.change) {
       case "role":
-        updated = await setOperatorRole(db, input.operatorId, input.role);
+        after = await setOperatorRole(db, input.operatorId, input.role);
         break;
       case "disable":
-        updated = await disableOperator(db, input.operatorId);
+        after = await disableOperator(db, input.operatorId);
         break;
       case "enable":
-        updated = await enableOperator(db, input.operatorId);
+        after = await enableOperator(db, input.operatorId);
         break;
       case "password":
-        updated = await resetOperatorPassword(db, input.operatorId, input.password);
+        after = await resetOperatorPassword(db, input.operatorId, input.password);
         break;
     }
     revalidatePath("/operators");
-    return updated;
+    return { before: toSummary(before), after, passwordReset: input.change === "password" };
+  },
+  completion: ({ before, after, passwordReset }) => {
+    const changes: Record<string, { old: unknown; new: unknown }> = {};
+    if (before.role !== after.role) changes.role = { old: before.role, new: after.role };
+    if (Boolean(before.disabledAt) !== Boolean(after.disabledAt)) {
+      changes.status = {
+        old: before.disabledAt ? "disabled" : "active",
+        new: after.disabledAt ? "disabled" : "active",
+      };
+    }
+    if (passwordReset) changes.password = { old: "set", new: "reset" };
+    return { outcome: "succeeded", summary: { operator: { id: after.id, email: after.email }, changes } };
   },
 });

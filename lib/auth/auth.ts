@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { appendAuditEvent } from "@/lib/audit/append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { signInSchema } from "@/lib/schemas/operator";
@@ -32,8 +33,27 @@ export class SignInLockedError extends CredentialsSignin {
   code = "locked";
 }
 
-export function clientIp(request: Request): string | null {
+function clientIp(request: Request): string | null {
   return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null;
+}
+
+/** Every sign-in, good or bad, is in the action log; a log that cannot be written refuses the sign-in. */
+async function recordSignIn(
+  request: Request,
+  email: string,
+  operator: { id: string; role: string } | undefined,
+  failure?: "LOCKED" | "INVALID_CREDENTIALS" | "DISABLED",
+) {
+  await appendAuditEvent({
+    operationId: randomUUID(),
+    actor: { id: operator?.id ?? null, email, role: failure ? null : (operator?.role ?? null) },
+    action: failure ? "auth.sign_in_failed" : "auth.sign_in",
+    outcome: failure ? "failed" : "succeeded",
+    errorCode: failure ?? null,
+    ip: clientIp(request),
+    userAgent: request.headers.get("user-agent"),
+    requestId: request.headers.get("x-request-id"),
+  });
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
@@ -56,12 +76,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
           const ip = clientIp(request);
           if (await isSignInLocked(db, email, env.signInLimit)) {
             await recordSignInAttempt(db, { email, succeeded: false, ip });
+            await recordSignIn(request, email, undefined, "LOCKED");
             throw new SignInLockedError();
           }
           const operator = await findOperatorByEmail(db, email);
           const valid = await verifyPassword(operator?.passwordHash, password);
           const succeeded = Boolean(operator && valid && !operator.disabledAt);
           await recordSignInAttempt(db, { email, succeeded, ip });
+          const failure = !operator || !valid ? "INVALID_CREDENTIALS" : operator.disabledAt ? "DISABLED" : undefined;
+          await recordSignIn(request, email, operator, failure);
           if (!operator || !succeeded) return null;
           return {
             id: operator.id,

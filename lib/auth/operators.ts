@@ -12,6 +12,10 @@ export type OperatorSummary = Pick<
   "id" | "email" | "name" | "role" | "disabledAt" | "createdAt" | "updatedAt"
 >;
 
+export function toSummary({ id, email, name, role, disabledAt, createdAt, updatedAt }: Operator): OperatorSummary {
+  return { id, email, name, role, disabledAt, createdAt, updatedAt };
+}
+
 const summaryColumns = {
   id: operators.id,
   email: operators.email,

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getDb, type Database } from "@/lib/db/client";
 import { revokedSessions } from "@/lib/db/schema";
 import { auth } from "./auth";
-import { findOperatorById, type OperatorSummary } from "./operators";
+import { findOperatorById, toSummary, type OperatorSummary } from "./operators";
 import { can, type Permission } from "./roles";
 
 /**
@@ -20,8 +20,7 @@ export async function getCurrentOperator(): Promise<OperatorSummary | null> {
     isRevoked(db, session.sessionId),
   ]);
   if (!operator || revoked || operator.disabledAt || operator.sessionVersion !== session.sessionVersion) return null;
-  const { id, email, name, role, disabledAt, createdAt, updatedAt } = operator;
-  return { id, email, name, role, disabledAt, createdAt, updatedAt };
+  return toSummary(operator);
 }
 
 /** For pages: the operator, or a redirect to sign in; without `permission`, to the console's start. */

@@ -42,6 +42,48 @@ export const operators = pgTable(
   (table) => [check("operators_role_check", sql`${table.role} in ('support', 'moderator', 'auditor', 'admin')`)],
 );
 
+/**
+ * The action log: append-only and hash-chained. Each entry carries the hash of the one before it
+ * and its own (lib/audit/chain.ts); a trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey(),
+    id: uuid("id").notNull().unique(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    operationId: uuid("operation_id").notNull(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    actorRole: text("actor_role"),
+    action: text("action").notNull(),
+    targetUid: text("target_uid"),
+    onBehalfOf: text("on_behalf_of"),
+    reason: text("reason"),
+    requestBody: jsonb("request_body"),
+    outcome: text("outcome").$type<"requested" | "succeeded" | "failed" | "partial">().notNull(),
+    httpStatus: integer("http_status"),
+    errorCode: text("error_code"),
+    summary: jsonb("summary"),
+    durationMs: integer("duration_ms"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    requestId: text("request_id"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [
+    index("audit_events_operation_idx").on(table.operationId),
+    index("audit_events_actor_idx").on(table.actorId, table.seq),
+    index("audit_events_actor_email_idx").on(table.actorEmail, table.seq),
+    index("audit_events_action_idx").on(table.action, table.seq),
+    index("audit_events_target_idx").on(table.targetUid, table.seq),
+    index("audit_events_outcome_idx").on(table.outcome, table.seq),
+    index("audit_events_time_idx").on(table.occurredAt),
+    check("audit_events_outcome_check", sql`${table.outcome} in ('requested', 'succeeded', 'failed', 'partial')`),
+  ],
+);
+
 /** Sessions ended by signing out: their cookie is refused even though it has not expired. */
 export const revokedSessions = pgTable("revoked_sessions", {
   sessionId: text("session_id").primaryKey(),

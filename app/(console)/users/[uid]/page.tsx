@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { RecentActions } from "@/components/audit/recent-actions";
 import { BlockPanel } from "@/components/blocking/block-panel";
 import { BlockedUsersTable } from "@/components/blocking/blocked-users-table";
 import { ConversationTagsPanel } from "@/components/conversations/conversation-tags-panel";
 import { Alert } from "@/components/ui/alert";
 import { LookUpForm } from "@/components/users/look-up-form";
 import { UserProfile } from "@/components/users/user-profile";
+import { auditScopeOf } from "@/lib/audit/scope";
 import { can } from "@/lib/auth/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
@@ -74,6 +76,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
   }
 
   const page = pageNumber((await searchParams).blockedPage);
+  const auditScope = auditScopeOf(operator);
   const blocked = await attempt(() => chatApi().listBlockedUsers(uid, { page, perPage: BLOCKED_PER_PAGE }));
 
   return (
@@ -98,6 +101,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
           pageParam="blockedPage"
         />
       )}
+      {auditScope && <RecentActions uid={uid} scope={auditScope} />}
     </div>
   );
 }

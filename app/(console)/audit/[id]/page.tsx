@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { AuditEntryDetail } from "@/components/audit/audit-entry-detail";
+import { Alert } from "@/components/ui/alert";
+import { getAuditEvent, isOutcomeUnknown, operationEntries } from "@/lib/audit/query";
+import { auditScopeOf } from "@/lib/audit/scope";
+import { requireOperator } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+
+export const metadata: Metadata = { title: "Action log entry" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An entry with the other entry of its operation: what was requested, and how it ended. */
+export default async function AuditEntryPage({ params }: { params: Promise<{ id: string }> }) {
+  const operator = await requireOperator();
+  const scope = auditScopeOf(operator);
+  if (!scope) redirect("/");
+  const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const db = await getDb();
+  const entry = await getAuditEvent(db, id);
+  if (!entry || (scope.kind === "own" && entry.actorId !== scope.actorId)) notFound();
+
+  const entries = await operationEntries(db, entry.operationId);
+  const requested = entries.find((item) => item.outcome === "requested");
+  const completion = entries.find((item) => item.outcome !== "requested");
+  const unknown = requested && isOutcomeUnknown(requested, completion, getEnv().chatApiTimeoutMs);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href="/audit" className="text-sm text-brand-700 underline">
+          Back to the action log
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">Operation {entry.operationId}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {entries.length === 1 ? "One entry." : `${entries.length} entries: the request, then how it ended.`}
+        </p>
+      </div>
+      {unknown && (
+        <Alert tone="warning" title="Outcome unknown">
+          The request was recorded, but no outcome was, and the call cannot still be running: what the chat service did
+          is not known. Check the user&apos;s state before acting again.
+        </Alert>
+      )}
+      {entries.map((item) => (
+        <AuditEntryDetail key={item.id} entry={item} />
+      ))}
+    </div>
+  );
+}

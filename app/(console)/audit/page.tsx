@@ -1,0 +1,106 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuditFilters } from "@/components/audit/audit-filters";
+import { AuditTable } from "@/components/audit/audit-table";
+import { VerifyChainButton } from "@/components/audit/verify-chain-button";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { listAuditEvents } from "@/lib/audit/query";
+import { withOperationStates } from "@/lib/audit/rows";
+import { auditScopeOf } from "@/lib/audit/scope";
+import { can } from "@/lib/auth/roles";
+import { requireOperator } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { parseAuditSearchParams } from "@/lib/schemas/audit";
+
+export const metadata: Metadata = { title: "Action log" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function withParams(base: Record<string, string | undefined>, extra: Record<string, string>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...base, ...extra })) if (value) params.set(key, value);
+  return params.toString();
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const operator = await requireOperator();
+  const scope = auditScopeOf(operator);
+  if (!scope) redirect("/");
+  const params = await searchParams;
+  const { form, result } = parseAuditSearchParams(params);
+  const errors: Record<string, string | undefined> = {};
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+
+  const before = Number(typeof params.before === "string" ? params.before : NaN);
+  const db = await getDb();
+  const page = result.success
+    ? await listAuditEvents(db, result.data, scope, {
+        before: Number.isInteger(before) && before > 0 ? before : undefined,
+      })
+    : undefined;
+  const rows = page ? await withOperationStates(db, page.entries, getEnv().chatApiTimeoutMs) : [];
+  const filterQuery = withParams(form, {});
+  const canExport = can(operator.role, "audit.export");
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Action log</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {scope.kind === "all"
+              ? "Every action taken through the console, newest first. Entries cannot be changed, and each carries the hash of the one before it."
+              : "Your own actions, newest first."}
+          </p>
+        </div>
+        {can(operator.role, "audit.read.all") && <VerifyChainButton />}
+      </div>
+
+      <AuditFilters values={form} errors={errors} showActor={scope.kind === "all"} />
+      {!result.success && <Alert tone="error">Some filters are not valid; fix them to see entries.</Alert>}
+
+      {canExport && result.success && (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="text-slate-700">Export what this filter shows:</span>
+          <a
+            href={`/audit/export?${withParams(form, { format: "csv" })}`}
+            className={buttonClasses("secondary", "sm")}
+            download
+          >
+            Export CSV
+          </a>
+          <a
+            href={`/audit/export?${withParams(form, { format: "ndjson" })}`}
+            className={buttonClasses("secondary", "sm")}
+            download
+          >
+            Export NDJSON
+          </a>
+        </div>
+      )}
+
+      {page && <AuditTable rows={rows} caption="Entries of the action log, newest first" />}
+
+      {page && (params.before || page.nextBefore !== null) && (
+        <nav aria-label="Action log pages" className="flex gap-3">
+          {params.before && (
+            <Link href={`/audit${filterQuery ? `?${filterQuery}` : ""}`} className={buttonClasses("secondary", "sm")}>
+              Newest entries
+            </Link>
+          )}
+          {page.nextBefore !== null && (
+            <Link
+              href={`/audit?${withParams(form, { before: String(page.nextBefore) })}`}
+              className={buttonClasses("secondary", "sm")}
+            >
+              Older entries
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

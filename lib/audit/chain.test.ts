@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { canonicalEntry, canonicalJson, checkChainSegment, GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
+
+describe("canonicalJson", () => {
+  it("sorts keys at every depth and leaves no white space", () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: "x" } })).toBe(
+      '{"a":{"c":"x","d":[3,{"y":2,"z":1}]},"b":1}',
+    );
+  });
+
+  it("gives the same text whatever the key order", () => {
+    expect(canonicalJson({ x: 1, y: { a: 1, b: 2 } })).toBe(canonicalJson({ y: { b: 2, a: 1 }, x: 1 }));
+  });
+
+  it("writes dates as ISO text, drops undefined members and keeps null", () => {
+    expect(canonicalJson({ at: new Date(Date.UTC(2026, 10, 21, 17, 0, 0, 123)), gone: undefined, kept: null })).toBe(
+      '{"at":"2026-11-21T17:00:00.123Z","kept":null}',
+    );
+  });
+
+  it("escapes strings as JSON does", () => {
+    expect(canonicalJson({ text: 'quote " and \n newline and ünïcode' })).toBe(
+      '{"text":"quote \\" and \\n newline and ünïcode"}',
+    );
+  });
+});
+
+function chain(count: number): Array<ChainedEntry & { hash: string }> {
+  const entries: Array<ChainedEntry & { hash: string }> = [];
+  let prevHash = GENESIS_HASH;
+  for (let seq = 1; seq <= count; seq += 1) {
+    const entry: ChainedEntry = {
+      seq,
+      id: `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
+      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)),
+      operationId: `10000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
+      actorId: null,
+      actorEmail: "mod@example.com",
+      actorRole: "moderator",
+      action: "users.block",
+      targetUid: `user-${seq}`,
+      onBehalfOf: null,
+      reason: null,
+      requestBody: { blockedUids: [`spam-${seq}`] },
+      outcome: "succeeded",
+      httpStatus: 200,
+      errorCode: null,
+      summary: { counts: { blocked: 1 } },
+      durationMs: 12,
+      ip: "127.0.0.1",
+      userAgent: "test",
+      requestId: null,
+      prevHash,
+    };
+    const hash = hashEntry(entry);
+    entries.push({ ...entry, hash });
+    prevHash = hash;
+  }
+  return entries;
+}
+
+const fresh = () => ({ lastSeq: 0, lastHash: GENESIS_HASH });
+
+describe("the hash chain", () => {
+  it("hashes the canonical entry, including the previous hash", () => {
+    const [first] = chain(1);
+    expect(first!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(canonicalEntry(first!)).toContain(`"prevHash":"${GENESIS_HASH}"`);
+    expect(hashEntry({ ...first!, prevHash: "f".repeat(64) })).not.toBe(first!.hash);
+  });
+
+  it("holds for an untouched log, also checked in several batches", () => {
+    const entries = chain(10);
+    const state = fresh();
+    expect(checkChainSegment(entries.slice(0, 4), state)).toBeUndefined();
+    expect(checkChainSegment(entries.slice(4), state)).toBeUndefined();
+    expect(state).toEqual({ lastSeq: 10, lastHash: entries[9]!.hash });
+  });
+
+  it("catches an edited entry", () => {
+    const entries = chain(5);
+    entries[2] = { ...entries[2]!, reason: "edited afterwards" };
+    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 3, problem: "edited" });
+  });
+
+  it("catches an edit whose hash was recomputed, at the entry after it", () => {
+    const entries = chain(5);
+    const edited = { ...entries[2]!, targetUid: "someone-else" };
+    entries[2] = { ...edited, hash: hashEntry(edited) };
+    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 4, problem: "broken link" });
+  });
+
+  it("catches a deleted entry", () => {
+    const entries = chain(5);
+    entries.splice(1, 1);
+    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 3, problem: "missing before" });
+  });
+
+  it("catches an inserted entry, even one renumbered to fit", () => {
+    const entries = chain(5);
+    const forged = { ...entries[1]!, id: "forged", targetUid: "forged" };
+    const renumbered = [
+      entries[0]!,
+      { ...forged, hash: hashEntry(forged) },
+      ...entries.slice(1).map((entry) => ({ ...entry, seq: entry.seq + 1 })),
+    ];
+    expect(checkChainSegment(renumbered, fresh())).toMatchObject({ seq: 3 });
+  });
+
+  it("catches reordered entries", () => {
+    const entries = chain(5);
+    const swapped = [entries[0]!, { ...entries[2]!, seq: 2 }, { ...entries[1]!, seq: 3 }, entries[3]!, entries[4]!];
+    expect(checkChainSegment(swapped, fresh())).toMatchObject({ seq: 2 });
+  });
+
+  it("catches a log whose first entries were removed", () => {
+    expect(checkChainSegment(chain(5).slice(2), fresh())).toMatchObject({ seq: 3, problem: "missing before" });
+  });
+});

@@ -1,0 +1,98 @@
+import type { Database } from "@/lib/db/client";
+import type { AuditFilter } from "@/lib/schemas/audit";
+import type { AuditEvent } from "./append";
+import { listAuditEvents, type AuditScope } from "./query";
+
+export type ExportFormat = "csv" | "ndjson";
+
+const BATCH = 1000;
+
+const COLUMNS: Array<[string, (entry: AuditEvent) => unknown]> = [
+  ["seq", (entry) => entry.seq],
+  ["id", (entry) => entry.id],
+  ["occurred_at", (entry) => entry.occurredAt.toISOString()],
+  ["operation_id", (entry) => entry.operationId],
+  ["actor_id", (entry) => entry.actorId],
+  ["actor_email", (entry) => entry.actorEmail],
+  ["actor_role", (entry) => entry.actorRole],
+  ["action", (entry) => entry.action],
+  ["target_uid", (entry) => entry.targetUid],
+  ["on_behalf_of", (entry) => entry.onBehalfOf],
+  ["reason", (entry) => entry.reason],
+  ["outcome", (entry) => entry.outcome],
+  ["http_status", (entry) => entry.httpStatus],
+  ["error_code", (entry) => entry.errorCode],
+  ["duration_ms", (entry) => entry.durationMs],
+  ["ip", (entry) => entry.ip],
+  ["user_agent", (entry) => entry.userAgent],
+  ["request_id", (entry) => entry.requestId],
+  ["request_body", (entry) => (entry.requestBody == null ? null : JSON.stringify(entry.requestBody))],
+  ["summary", (entry) => (entry.summary == null ? null : JSON.stringify(entry.summary))],
+  ["prev_hash", (entry) => entry.prevHash],
+  ["hash", (entry) => entry.hash],
+];
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula (=, +, -, @, tab, return) is
+ * prefixed with an apostrophe, since the log holds text that chat users and operators chose.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvHeader(): string {
+  return `${COLUMNS.map(([name]) => name).join(",")}\r\n`;
+}
+
+export function csvLine(entry: AuditEvent): string {
+  return `${COLUMNS.map(([, read]) => csvCell(read(entry))).join(",")}\r\n`;
+}
+
+export function ndjsonLine(entry: AuditEvent): string {
+  return `${JSON.stringify({ ...entry, occurredAt: entry.occurredAt.toISOString() })}\n`;
+}
+
+/**
+ * The entries of a filter, newest first as the page shows them, read a batch at a time only
+ * when the reader asks for more: memory stays flat however large the export.
+ */
+export function auditExportStream(
+  db: Database,
+  filter: AuditFilter,
+  scope: AuditScope,
+  format: ExportFormat,
+  onFinished: (result: { count: number; error?: unknown }) => Promise<void>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let before: number | undefined;
+  let count = 0;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true;
+          if (format === "csv") controller.enqueue(encoder.encode(csvHeader()));
+        }
+        const page = await listAuditEvents(db, filter, scope, { before, limit: BATCH });
+        if (page.entries.length > 0) {
+          const text = page.entries.map(format === "csv" ? csvLine : ndjsonLine).join("");
+          controller.enqueue(encoder.encode(text));
+          count += page.entries.length;
+        }
+        if (page.nextBefore === null) {
+          await onFinished({ count });
+          controller.close();
+        } else {
+          before = page.nextBefore;
+        }
+      } catch (error) {
+        await onFinished({ count, error }).catch(() => undefined);
+        controller.error(error);
+      }
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { appendAuditEvent, type AuditEventInput } from "./append";
+
+/** What the action log records of a call that returned. */
+export type AuditCompletion = { outcome: "succeeded" | "partial" | "failed"; summary?: unknown; httpStatus?: number };
+/** What the action log records of a call that threw. */
+export type AuditFailure = { errorCode: string; httpStatus?: number; summary?: unknown };
+
+export class AuditUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The action log could not be written, so the action was not carried out.", { cause });
+    this.name = "AuditUnavailableError";
+  }
+}
+
+/**
+ * Runs `work` as one logged operation: "requested" is committed before it starts (if that write
+ * fails, `work` never runs), and "completed" after it, whatever happened. A completion that
+ * cannot be written leaves "requested" alone, which reads as outcome unknown.
+ */
+export async function auditedOperation<T>(
+  request: Omit<AuditEventInput, "outcome">,
+  work: () => Promise<T>,
+  describe: { success: (data: T) => AuditCompletion; failure: (error: unknown) => AuditFailure },
+): Promise<T> {
+  try {
+    await appendAuditEvent({ ...request, outcome: "requested" });
+  } catch (error) {
+    throw new AuditUnavailableError(error);
+  }
+  const started = performance.now();
+  let completion: Omit<AuditEventInput, keyof typeof request | "operationId" | "actor" | "action"> &
+    Pick<AuditEventInput, "outcome">;
+  let outcome: { data: T } | { error: unknown };
+  try {
+    const data = await work();
+    outcome = { data };
+    completion = describe.success(data);
+  } catch (error) {
+    outcome = { error };
+    completion = { outcome: "failed", ...describe.failure(error) };
+  }
+  try {
+    await appendAuditEvent({ ...request, ...completion, durationMs: Math.round(performance.now() - started) });
+  } catch (error) {
+    console.error(
+      `[audit] the "completed" entry of operation ${request.operationId} (${request.action}) could not be written`,
+      error,
+    );
+  }
+  if ("error" in outcome) throw outcome.error;
+  return outcome.data;
+}

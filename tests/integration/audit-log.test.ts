@@ -1,0 +1,165 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendAuditEvent } from "../../lib/audit/append";
+import { listAuditEvents } from "../../lib/audit/query";
+import { verifyAuditChain } from "../../lib/audit/verify";
+import type { Database } from "../../lib/db/client";
+import { auditFilterSchema } from "../../lib/schemas/audit";
+import { databaseKinds } from "../support/console-server";
+import { openTestDatabase } from "../support/database";
+
+const actor = { id: null, email: "mod@example.com", role: "moderator" };
+
+async function appendMany(count: number) {
+  await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      appendAuditEvent({
+        operationId: randomUUID(),
+        actor,
+        action: index % 2 ? "users.block" : "conversation.tags.update",
+        outcome: index % 3 ? "succeeded" : "requested",
+        targetUid: `user-${index % 4}`,
+        requestBody: { blockedUids: [`spam-${index}`], password: "never logged" },
+        summary: { nested: { b: 2, a: [1, { z: true }] } },
+      }),
+    ),
+  );
+}
+
+const run = (db: Database, statement: string) => db.execute(sql.raw(statement));
+
+describe.each(await databaseKinds())("the action log on %s", (kind) => {
+  let db: Database;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, close } = await openTestDatabase(kind));
+    await appendMany(40);
+  });
+  afterAll(async () => close?.());
+
+  it("appends concurrent entries as one unbroken chain, without credentials in request bodies", async () => {
+    const result = await verifyAuditChain(db);
+    expect(result).toMatchObject({ intact: true, checked: 40, head: { seq: 40 } });
+    const page = await listAuditEvents(db, auditFilterSchema.parse({}), { kind: "all" }, { limit: 100 });
+    expect(page.entries.every((entry) => !JSON.stringify(entry.requestBody).includes("never logged"))).toBe(true);
+  });
+
+  it("refuses UPDATE, DELETE and TRUNCATE", async () => {
+    for (const statement of [
+      "UPDATE audit_events SET reason = 'x' WHERE seq = 1",
+      "DELETE FROM audit_events WHERE seq = 1",
+      "TRUNCATE audit_events",
+    ]) {
+      const error = await run(db, statement).then(
+        () => undefined,
+        (failure: unknown) => failure as Error & { cause?: Error },
+      );
+      expect(error, statement).toBeDefined();
+      expect(String(error?.cause?.message ?? error?.message)).toMatch(/audit_events is append-only/);
+    }
+    expect((await verifyAuditChain(db)).checked).toBe(40);
+  });
+
+  describe("with the trigger switched off, as an intruder would", () => {
+    beforeAll(async () => run(db, "ALTER TABLE audit_events DISABLE TRIGGER USER"));
+    afterAll(async () => run(db, "ALTER TABLE audit_events ENABLE TRIGGER USER"));
+
+    it("finds an edited entry, and nothing once it is put back", async () => {
+      await run(db, "CREATE TEMP TABLE original AS SELECT target_uid FROM audit_events WHERE seq = 5");
+      await run(db, "UPDATE audit_events SET target_uid = 'someone-else' WHERE seq = 5");
+      expect(await verifyAuditChain(db)).toMatchObject({
+        intact: false,
+        checked: 4,
+        firstBreak: { seq: 5, problem: "edited" },
+      });
+      await run(db, "UPDATE audit_events SET target_uid = (SELECT target_uid FROM original) WHERE seq = 5");
+      await run(db, "DROP TABLE original");
+      expect(await verifyAuditChain(db)).toMatchObject({ intact: true, checked: 40 });
+    });
+
+    it("finds a deleted entry", async () => {
+      await run(db, "CREATE TEMP TABLE kept AS SELECT * FROM audit_events WHERE seq = 7");
+      await run(db, "DELETE FROM audit_events WHERE seq = 7");
+      expect(await verifyAuditChain(db)).toMatchObject({
+        intact: false,
+        firstBreak: { seq: 8, problem: "missing before" },
+      });
+      await run(db, "INSERT INTO audit_events SELECT * FROM kept");
+      await run(db, "DROP TABLE kept");
+      expect((await verifyAuditChain(db)).intact).toBe(true);
+    });
+
+    it("finds reordered entries", async () => {
+      await run(db, "UPDATE audit_events SET seq = -3 WHERE seq = 3");
+      await run(db, "UPDATE audit_events SET seq = 3 WHERE seq = 4");
+      await run(db, "UPDATE audit_events SET seq = 4 WHERE seq = -3");
+      expect(await verifyAuditChain(db)).toMatchObject({ intact: false, firstBreak: { seq: 3 } });
+      await run(db, "UPDATE audit_events SET seq = -4 WHERE seq = 4");
+      await run(db, "UPDATE audit_events SET seq = 4 WHERE seq = 3");
+      await run(db, "UPDATE audit_events SET seq = 3 WHERE seq = -4");
+      expect((await verifyAuditChain(db)).intact).toBe(true);
+    });
+
+    it("finds an inserted entry", async () => {
+      await run(
+        db,
+        `INSERT INTO audit_events (seq, id, occurred_at, operation_id, action, outcome, prev_hash, hash)
+         VALUES (41, '${randomUUID()}', now(), '${randomUUID()}', 'users.unblock', 'succeeded', '${"0".repeat(64)}', '${"1".repeat(64)}')`,
+      );
+      expect(await verifyAuditChain(db)).toMatchObject({
+        intact: false,
+        checked: 40,
+        firstBreak: { seq: 41, problem: "broken link" },
+      });
+      await run(db, "DELETE FROM audit_events WHERE seq = 41");
+      expect((await verifyAuditChain(db)).intact).toBe(true);
+    });
+  });
+});
+
+describe.runIf((await databaseKinds()).includes("postgres"))("two console processes on one PostgreSQL database", () => {
+  it("append 500 entries each at the same time, and the chain verifies with 1,000 entries and no gap", async () => {
+    const { db, url, close } = await openTestDatabase("postgres");
+    try {
+      const worker = (name: string) =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/append-worker.ts"], {
+            env: {
+              ...process.env,
+              DATABASE_URL: url,
+              WORKER: name,
+              COUNT: "500",
+              CONCURRENCY: "25",
+              CHAT_API_KEY: "test-key",
+            },
+          });
+          let output = "";
+          child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+          child.on("exit", (code) =>
+            code === 0 ? resolve(output) : reject(new Error(`${name} exited with ${code}: ${output}`)),
+          );
+        });
+      const outputs = await Promise.all([worker("first"), worker("second")]);
+      expect(outputs.join("")).toContain("first appended 500");
+      expect(outputs.join("")).toContain("second appended 500");
+
+      const result = await verifyAuditChain(db);
+      expect(result).toMatchObject({ intact: true, checked: 1000, head: { seq: 1000 } });
+      const counts = (await db.execute(
+        sql`select actor_email, count(*)::int as n from audit_events group by actor_email order by actor_email`,
+      )) as unknown as {
+        rows: Array<{ actor_email: string; n: number }>;
+      };
+      expect(counts.rows).toEqual([
+        { actor_email: "first@example.com", n: 500 },
+        { actor_email: "second@example.com", n: 500 },
+      ]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+});
