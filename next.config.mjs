@@ -13,6 +13,10 @@ const nextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite"],
+  experimental: {
+    // Incident mode sends up to 10,000 UIDs of up to 100 characters in one action.
+    serverActions: { bodySizeLimit: "2mb" },
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -66,3 +66,18 @@ test("the action log, with filters in error, and an entry's details", async ({ p
   await expect(page.getByRole("heading", { level: 1, name: /Operation / })).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test("incident mode: the form with a preview, and a job's page", async ({ page }) => {
+  await page.goto("/incidents");
+  const form = page.getByRole("region", { name: "Block a list of users" });
+  await form.getByLabel("On behalf of").fill("cometchat-uid-5");
+  await form.getByLabel("Reason").fill("Accessibility check");
+  await form.getByLabel("UIDs to block").fill("cometchat-uid-4\nbad.uid\ncometchat-uid-4");
+  await form.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole("button", { name: "Start blocking" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm block" }).click();
+  await expect(page.getByRole("region", { name: "Progress" })).toContainText(/Status: Completed/, { timeout: 60_000 });
+  await expectNoSeriousViolations(page);
+});

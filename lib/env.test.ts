@@ -37,7 +37,9 @@ describe("parseEnv", () => {
       errorStatus: "mixed",
       rateLimitRate: 0,
       retryAfterSeconds: 1,
+      journal: false,
     });
+    expect(env.incident).toEqual({ chunkSize: 25, concurrency: 4 });
   });
 
   it("generates the embedded key once and keeps it in the data folder, readable by its owner only", () => {

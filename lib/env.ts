@@ -72,6 +72,9 @@ const rawEnvSchema = z.object({
     .default("mixed"),
   CHAT_FAULT_RATE_LIMIT_RATE: share("CHAT_FAULT_RATE_LIMIT_RATE").default(0),
   CHAT_FAULT_RETRY_AFTER_SECONDS: wholeNumber("CHAT_FAULT_RETRY_AFTER_SECONDS", 0, 3600).default(1),
+  CHAT_JOURNAL: z.enum(["0", "1"], { error: "CHAT_JOURNAL must be 0 or 1" }).default("0"),
+  INCIDENT_CHUNK_SIZE: wholeNumber("INCIDENT_CHUNK_SIZE", 1, 1000).default(25),
+  INCIDENT_CONCURRENCY: wholeNumber("INCIDENT_CONCURRENCY", 1, 64).default(4),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, "AUTH_SECRET must be at least 32 characters of random text").optional(),
   ),
@@ -94,6 +97,7 @@ export type FaultDefaults = {
   errorStatus: "500" | "503" | "mixed";
   rateLimitRate: number;
   retryAfterSeconds: number;
+  journal: boolean;
 };
 
 export type Env = {
@@ -110,6 +114,7 @@ export type Env = {
   chatApiTimeoutMs: number;
   chatRateLimitPerMinute: number;
   faults: FaultDefaults;
+  incident: { chunkSize: number; concurrency: number };
 };
 
 export class EnvError extends Error {
@@ -192,12 +197,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     chatApiKey: raw.CHAT_API_KEY ?? readOrCreateSecret(dataDir, "chat-api-key", 20),
     chatApiTimeoutMs: raw.CHAT_API_TIMEOUT_MS,
     chatRateLimitPerMinute: raw.CHAT_RATE_LIMIT_PER_MINUTE,
+    incident: { chunkSize: raw.INCIDENT_CHUNK_SIZE, concurrency: raw.INCIDENT_CONCURRENCY },
     faults: {
       latencyMs: raw.CHAT_FAULT_LATENCY_MS,
       errorRate: raw.CHAT_FAULT_ERROR_RATE,
       errorStatus: raw.CHAT_FAULT_ERROR_STATUS,
       rateLimitRate: raw.CHAT_FAULT_RATE_LIMIT_RATE,
       retryAfterSeconds: raw.CHAT_FAULT_RETRY_AFTER_SECONDS,
+      journal: raw.CHAT_JOURNAL === "1",
     },
   };
 }

@@ -2,6 +2,7 @@ import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { EnvError, getEnv } from "@/lib/env";
 import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "@/lib/chat-service/seed";
+import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
 
 /**
  * Start-up of a console process: validate the configuration, migrate the database, create the
@@ -47,8 +48,11 @@ export async function prepareServer(): Promise<void> {
     ].join("\n"),
   );
 
+  startJobRunner();
+
   const shutdown = () => {
-    closeDb()
+    stopJobRunner()
+      .then(() => closeDb())
       .catch((error: unknown) => console.error("Closing the database failed", error))
       .finally(() => process.exit(0));
   };

@@ -11,6 +11,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const operator = await requireOperator();
   const items: NavItem[] = [
     ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
+    ...(can(operator.role, "users.block") ? [{ href: "/incidents", label: "Incidents" }] : []),
     ...(can(operator.role, "audit.read.all") || can(operator.role, "audit.read.own")
       ? [{ href: "/audit", label: "Action log" }]
       : []),

@@ -10,10 +10,10 @@ import {
   type AuditFailure,
 } from "@/lib/audit/operation";
 import type { OperatorSummary } from "@/lib/auth/operators";
-import { OperatorError } from "@/lib/auth/operators";
 import { can, type Permission, ROLE_LABELS } from "@/lib/auth/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { ChatApiError } from "@/lib/chat-api";
+import { RefusedError } from "@/lib/errors";
 
 export type ActionResult<T> =
   { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: string };
@@ -67,7 +67,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 function failureOf(error: unknown): AuditFailure {
   if (error instanceof ChatApiError)
     return { errorCode: error.code ?? error.kind.toUpperCase(), httpStatus: error.status };
-  if (error instanceof OperatorError) return { errorCode: "REFUSED", summary: { message: error.message } };
+  if (error instanceof RefusedError) return { errorCode: "REFUSED", summary: { message: error.message } };
   return { errorCode: "INTERNAL" };
 }
 
@@ -131,7 +131,7 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
       }
       if (error instanceof ChatApiError)
         return { ok: false, message: error.userMessage, code: error.code ?? error.kind };
-      if (error instanceof OperatorError) return { ok: false, message: error.message, code: "REFUSED" };
+      if (error instanceof RefusedError) return { ok: false, message: error.message, code: "REFUSED" };
       console.error(`[action ${spec.name}] failed, reference ${info.requestId}`, error);
       return {
         ok: false,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { RefusedError } from "@/lib/errors";
 import { operators } from "@/lib/db/schema";
 import type { Role } from "./roles";
 import { hashPassword } from "./passwords";
@@ -26,7 +27,7 @@ const summaryColumns = {
   updatedAt: operators.updatedAt,
 };
 
-export class OperatorError extends Error {
+export class OperatorError extends RefusedError {
   constructor(message: string) {
     super(message);
     this.name = "OperatorError";

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb, type Database } from "@/lib/db/client";
 import { revokedSessions } from "@/lib/db/schema";
 import { auth } from "./auth";
@@ -9,9 +10,9 @@ import { can, type Permission } from "./roles";
 /**
  * The signed-in operator, read from the database on every request: a disabled operator, a
  * session older than a password reset, or a session signed out of, has no operator, whatever the
- * session cookie says.
+ * session cookie says. Memoised for the request: the layout and the page ask once between them.
  */
-export async function getCurrentOperator(): Promise<OperatorSummary | null> {
+export const getCurrentOperator = cache(async function getCurrentOperator(): Promise<OperatorSummary | null> {
   const session = await auth();
   if (!session?.operatorId || !session.sessionId) return null;
   const db = await getDb();
@@ -21,7 +22,7 @@ export async function getCurrentOperator(): Promise<OperatorSummary | null> {
   ]);
   if (!operator || revoked || operator.disabledAt || operator.sessionVersion !== session.sessionVersion) return null;
   return toSummary(operator);
-}
+});
 
 /** For pages: the operator, or a redirect to sign in; without `permission`, to the console's start. */
 export async function requireOperator(permission?: Permission): Promise<OperatorSummary> {

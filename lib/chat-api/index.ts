@@ -16,6 +16,7 @@ export type {
 } from "./schemas";
 
 let client: ChatApiClient | undefined;
+let jobClient: ChatApiClient | undefined;
 
 /** The console's client of the chat API, configured from the environment: the one reader of the key. */
 export function chatApi(): ChatApiClient {
@@ -28,4 +29,21 @@ export function chatApi(): ChatApiClient {
     });
   }
   return client;
+}
+
+/**
+ * The client incident jobs use: one attempt a call, since a job retries each chunk itself, with
+ * backoff shared by all its chunks, and splits a chunk that keeps failing.
+ */
+export function chatApiForJobs(): ChatApiClient {
+  if (!jobClient) {
+    const env = getEnv();
+    jobClient = createChatApiClient({
+      baseUrl: env.chatApi.baseUrl,
+      apiKey: env.chatApiKey,
+      timeoutMs: env.chatApiTimeoutMs,
+      maxAttempts: 1,
+    });
+  }
+  return jobClient;
 }

@@ -2,6 +2,9 @@ import type { Endpoint } from "./http";
 import { resetSettings, serviceSettingsSchema, serviceState, updateSettings } from "./settings";
 import {
   blockUsers,
+  clearBlockCallJournal,
+  createTestUsers,
+  readBlockCallJournal,
   getGroupConversation,
   getUser,
   getUserConversation,
@@ -10,7 +13,13 @@ import {
   updateGroupConversation,
   updateUserConversation,
 } from "./store";
-import { blockedUidsBodySchema, paginationQuerySchema, parseOrThrow, updateConversationBodySchema } from "./validation";
+import {
+  blockedUidsBodySchema,
+  paginationQuerySchema,
+  parseOrThrow,
+  testUsersBodySchema,
+  updateConversationBodySchema,
+} from "./validation";
 
 /** The endpoints of the embedded v3 service, one object a path; `app/v3/...` routes serve them. */
 
@@ -60,13 +69,13 @@ export const blockedUsersEndpoints = {
   POST: {
     handle: async ({ params, body }) => {
       const { blockedUids } = parseOrThrow(blockedUidsBodySchema, body, "The request body is not valid");
-      return { data: await blockUsers(params.uid!, blockedUids) };
+      return { data: await blockUsers(params.uid!, blockedUids, serviceState().settings.journal) };
     },
   },
   DELETE: {
     handle: async ({ params, body }) => {
       const { blockedUids } = parseOrThrow(blockedUidsBodySchema, body, "The request body is not valid");
-      return { data: await unblockUsers(params.uid!, blockedUids) };
+      return { data: await unblockUsers(params.uid!, blockedUids, serviceState().settings.journal) };
     },
   },
 } satisfies Record<string, Endpoint>;
@@ -81,4 +90,27 @@ export const settingsEndpoints = {
     }),
   },
   DELETE: { control: true, handle: async () => ({ data: resetSettings() }) },
+} satisfies Record<string, Endpoint>;
+
+/** Not part of the vendor's API: the journal of block and unblock calls, when switched on. */
+export const journalEndpoints = {
+  GET: { control: true, handle: async () => ({ data: await readBlockCallJournal() }) },
+  DELETE: {
+    control: true,
+    handle: async () => {
+      await clearBlockCallJournal();
+      return { data: [] };
+    },
+  },
+} satisfies Record<string, Endpoint>;
+
+/** Not part of the vendor's API: creates many plain users at once, for load and incident tests. */
+export const testUsersEndpoints = {
+  POST: {
+    control: true,
+    handle: async ({ body }) => {
+      const { prefix, count } = parseOrThrow(testUsersBodySchema, body, "The request body is not valid");
+      return { data: await createTestUsers(prefix, count) };
+    },
+  },
 } satisfies Record<string, Endpoint>;

@@ -11,6 +11,7 @@ const calm: ServiceSettings = {
   retryAfterSeconds: 3,
   rateLimitBurst: 0,
   pathPattern: "",
+  journal: false,
 };
 
 describe("injectFaults", () => {

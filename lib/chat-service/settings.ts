@@ -19,6 +19,8 @@ export const serviceSettingsSchema = z
     rateLimitBurst: z.number().int().min(0).max(1_000_000),
     /** Faults touch only requests whose path (after /v3) matches; empty means every path. */
     pathPattern: z.string().max(200).refine(isValidPattern, "pathPattern must be a valid regular expression"),
+    /** Records every block and unblock call (GET /v3/embedded/journal), so that tests can count what arrived. */
+    journal: z.boolean(),
   })
   .strict();
 

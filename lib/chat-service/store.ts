@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type Column } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type Column } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
 import {
+  chatBlockCallJournal,
   chatBlocks,
   chatConversationStates,
   chatGroupMembers,
@@ -162,20 +163,43 @@ async function classify(db: Database, blocker: string, uids: string[]) {
   return { requested, known: others.filter((uid) => existing.has(uid)), existing };
 }
 
-export async function blockUsers(blocker: string, uids: string[]): Promise<Record<string, BlockOutcome>> {
+/**
+ * Runs a block or unblock write; with the journal on, the call is journaled in the same
+ * transaction, so that the journal holds exactly the calls that took effect.
+ */
+async function withJournal<T>(
+  db: Database,
+  journal: JournalEntry | undefined,
+  write: (tx: Database) => Promise<T>,
+): Promise<T> {
+  if (!journal) return write(db);
+  return db.transaction(async (tx) => {
+    await tx.insert(chatBlockCallJournal).values(journal);
+    return write(tx as unknown as Database);
+  });
+}
+
+type JournalEntry = { method: "POST" | "DELETE"; blockerUid: string; uids: string[] };
+
+export async function blockUsers(
+  blocker: string,
+  uids: string[],
+  journal = false,
+): Promise<Record<string, BlockOutcome>> {
   const db = await getDb();
   await requireUser(db, blocker);
   const { requested, known, existing } = await classify(db, blocker, uids);
   const inserted = new Set<string>();
-  if (known.length > 0) {
+  await withJournal(db, journal ? { method: "POST", blockerUid: blocker, uids } : undefined, async (tx) => {
+    if (known.length === 0) return;
     // node-postgres and PGlite both answer raw queries with `{ rows }`.
-    const { rows } = (await db.execute(sql`
+    const { rows } = (await tx.execute(sql`
       insert into ${chatBlocks} (blocker_uid, blocked_uid, blocked_at)
       select ${blocker}, uid, ${nowSeconds()} from unnest(${sql.param(known)}::text[]) as uid
       on conflict do nothing
       returning blocked_uid`)) as unknown as { rows: Array<{ blocked_uid: string }> };
     for (const row of rows) inserted.add(row.blocked_uid);
-  }
+  });
   const result: Record<string, BlockOutcome> = {};
   for (const uid of requested) {
     if (uid === blocker) result[uid] = { success: false, message: blockMessages.self(blocker, "block") };
@@ -186,18 +210,23 @@ export async function blockUsers(blocker: string, uids: string[]): Promise<Recor
   return result;
 }
 
-export async function unblockUsers(blocker: string, uids: string[]): Promise<Record<string, BlockOutcome>> {
+export async function unblockUsers(
+  blocker: string,
+  uids: string[],
+  journal = false,
+): Promise<Record<string, BlockOutcome>> {
   const db = await getDb();
   await requireUser(db, blocker);
   const { requested, known, existing } = await classify(db, blocker, uids);
   const removed = new Set<string>();
-  if (known.length > 0) {
-    const rows = await db
+  await withJournal(db, journal ? { method: "DELETE", blockerUid: blocker, uids } : undefined, async (tx) => {
+    if (known.length === 0) return;
+    const rows = await tx
       .delete(chatBlocks)
       .where(and(eq(chatBlocks.blockerUid, blocker), isAnyOf(chatBlocks.blockedUid, known)))
       .returning({ blockedUid: chatBlocks.blockedUid });
     for (const row of rows) removed.add(row.blockedUid);
-  }
+  });
   const result: Record<string, BlockOutcome> = {};
   for (const uid of requested) {
     if (uid === blocker) result[uid] = { success: false, message: blockMessages.self(blocker, "unblock") };
@@ -259,4 +288,28 @@ export async function listBlockedUsers(blocker: string, page: number, perPage: n
       },
     },
   };
+}
+
+export async function readBlockCallJournal() {
+  const rows = await (await getDb()).select().from(chatBlockCallJournal).orderBy(asc(chatBlockCallJournal.id));
+  return rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
+}
+
+export async function clearBlockCallJournal(): Promise<void> {
+  await (await getDb()).delete(chatBlockCallJournal);
+}
+
+/** Adds `count` users named `<prefix>-<n>` in one statement: load for demos and tests of incident mode. */
+export async function createTestUsers(
+  prefix: string,
+  count: number,
+): Promise<{ created: number; first: string; last: string }> {
+  const db = await getDb();
+  const { rows } = (await db.execute(sql`
+    insert into ${chatUsers} (uid, name, role, status, created_at)
+    select ${prefix} || '-' || n, 'Test user ' || n, 'default', 'offline', ${nowSeconds()}
+    from generate_series(0, ${count - 1}) as n
+    on conflict do nothing
+    returning uid`)) as unknown as { rows: Array<{ uid: string }> };
+  return { created: rows.length, first: `${prefix}-0`, last: `${prefix}-${count - 1}` };
 }

@@ -35,6 +35,11 @@ export const blockedUidsBodySchema = z.object({
     .min(1, "blockedUids must contain at least one UID."),
 });
 
+export const testUsersBodySchema = z.object({
+  prefix: uidSchema.refine((prefix) => prefix.length <= 80, "The prefix may have at most 80 characters."),
+  count: z.number().int().min(1, "count must be at least 1.").max(100_000, "count must be at most 100000."),
+});
+
 export const paginationQuerySchema = z.object({
   perPage: z.coerce
     .number({ error: "perPage must be a number." })

@@ -84,6 +84,76 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * Incident mode: a job blocks (or unblocks) thousands of UIDs on behalf of one user, in chunks.
+ * Every chunk's state and outcomes are stored, so that a job survives a restart and no
+ * completed chunk is sent again; with several processes, a lease keeps a chunk to one of them.
+ */
+export const blockJobs = pgTable("block_jobs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  kind: text("kind").$type<"block" | "unblock">().notNull(),
+  /** incident: started from a pasted or uploaded list; retry: the failed UIDs of a job; undo: what a job blocked. */
+  purpose: text("purpose").$type<"incident" | "retry" | "undo">().notNull(),
+  parentJobId: uuid("parent_job_id"),
+  blockerUid: text("blocker_uid").notNull(),
+  reason: text("reason").notNull(),
+  status: text("status").$type<"running" | "paused" | "cancelled" | "completed">().notNull(),
+  total: integer("total").notNull(),
+  chunkSize: integer("chunk_size").notNull(),
+  concurrency: integer("concurrency").notNull(),
+  /** UIDs the blocker had already blocked when the job started, to tell what this job did. */
+  preBlocked: jsonb("pre_blocked")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  doneCount: integer("done_count").notNull().default(0),
+  blockedCount: integer("blocked_count").notNull().default(0),
+  alreadyBlockedCount: integer("already_blocked_count").notNull().default(0),
+  unblockedCount: integer("unblocked_count").notNull().default(0),
+  notBlockedCount: integer("not_blocked_count").notNull().default(0),
+  failedCount: integer("failed_count").notNull().default(0),
+  cancelledCount: integer("cancelled_count").notNull().default(0),
+  /** A 429 holds every chunk of the job until then. */
+  pauseUntil: instant("pause_until"),
+  lastError: text("last_error"),
+  createdById: uuid("created_by_id"),
+  createdByEmail: text("created_by_email").notNull(),
+  createdByRole: text("created_by_role").notNull(),
+  operationId: uuid("operation_id").notNull(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+  finishedAt: instant("finished_at"),
+});
+
+export type ChunkOutcomes = Record<string, { outcome: string; message: string }>;
+
+export const blockJobChunks = pgTable(
+  "block_job_chunks",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => blockJobs.id, { onDelete: "cascade" }),
+    chunkIndex: integer("chunk_index").notNull(),
+    uids: jsonb("uids").$type<string[]>().notNull(),
+    status: text("status").$type<"pending" | "in_flight" | "done" | "split">().notNull().default("pending"),
+    /** Times the chunk was taken up by a runner. */
+    claims: integer("claims").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+    /** Set when a lease ran out mid-call: the call may or may not have reached the service. */
+    uncertain: boolean("uncertain").notNull().default(false),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: instant("lease_expires_at"),
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
+    outcomes: jsonb("outcomes").$type<ChunkOutcomes>(),
+    lastError: text("last_error"),
+    completedAt: instant("completed_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.jobId, table.chunkIndex] }),
+    index("block_job_chunks_claim_idx").on(table.jobId, table.status, table.nextAttemptAt),
+  ],
+);
+
 /** Sessions ended by signing out: their cookie is refused even though it has not expired. */
 export const revokedSessions = pgTable("revoked_sessions", {
   sessionId: text("session_id").primaryKey(),
@@ -183,6 +253,15 @@ export const chatConversationStates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.ownerUid, table.conversationId] })],
 );
+
+/** Embedded service only, when its journal is on: every block and unblock call as it arrived. */
+export const chatBlockCallJournal = pgTable("chat_block_call_journal", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  receivedAt: instant("received_at").notNull().defaultNow(),
+  method: text("method").notNull(),
+  blockerUid: text("blocker_uid").notNull(),
+  uids: jsonb("uids").$type<string[]>().notNull(),
+});
 
 export const chatBlocks = pgTable(
   "chat_blocks",

@@ -79,6 +79,8 @@ export type ConsoleServer = {
   database: DatabaseKind;
   dataDir: string;
   output: () => string;
+  /** The process id of the console now running. */
+  pid: () => number;
   /** Stops the process (SIGTERM, or SIGKILL with `hard`) and starts it again on the same data. */
   restart: (options?: { hard?: boolean }) => Promise<void>;
   stop: () => Promise<void>;
@@ -151,6 +153,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     database,
     dataDir,
     output: () => log,
+    pid: () => child?.pid ?? -1,
     restart: async ({ hard = false } = {}) => {
       await halt(hard);
       await launch();

@@ -30,3 +30,12 @@ export async function openTestDatabase(
     },
   };
 }
+
+/** Points this test process's database at an existing PostgreSQL database, such as a running console's. */
+export async function attachTestDatabase(url: string): Promise<Database> {
+  await closeDb();
+  (globalThis as { __moderatorConsoleEnv?: unknown }).__moderatorConsoleEnv = undefined;
+  process.env.DATABASE_URL = url;
+  process.env.CHAT_API_KEY = "test-key";
+  return getDb();
+}

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { jobTitle, isActive } from "@/components/incidents/job-labels";
+import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
+import { JobResultsSection } from "@/components/incidents/job-results-section";
+import { resultsView } from "@/components/incidents/job-results-view";
+import { rateLimitWait } from "@/components/incidents/rate-limit-wait";
+import { UtcTime } from "@/components/incidents/utc-time";
+import { can } from "@/lib/auth/roles";
+import { requireOperator } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { getJob, jobProgress, jobResults } from "@/lib/incidents/jobs";
+import { jobIdSchema } from "@/lib/schemas/incident";
+
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const isJobId = (id: string) => jobIdSchema.safeParse({ jobId: id }).success;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const job = isJobId(id) ? await getJob(await getDb(), id) : undefined;
+  return { title: job ? jobTitle(job) : "Job not found" };
+}
+
+/** One job: what it is for, its live progress and controls, and the outcome for each of its UIDs. */
+export default async function IncidentJobPage({ params, searchParams }: Props) {
+  const operator = await requireOperator("users.block");
+  const { id } = await params;
+  if (!isJobId(id)) notFound();
+  const db = await getDb();
+  const progress = await jobProgress(db, id);
+  if (!progress) notFound();
+  const { job } = progress;
+  const search = await searchParams;
+  const view = resultsView(await jobResults(db, id), { outcome: search.outcome, page: search.page });
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <Link href="/incidents" className="text-sm text-brand-700 underline">
+          Back to incidents
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight break-all">{jobTitle(job)}</h1>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-slate-600">Reason</dt>
+          <dd className="break-words text-slate-900">{job.reason}</dd>
+          <dt className="text-slate-600">Created by</dt>
+          <dd className="text-slate-900">{job.createdByEmail}</dd>
+          <dt className="text-slate-600">Created at</dt>
+          <dd className="text-slate-900">
+            <UtcTime at={job.createdAt} />
+          </dd>
+          {job.parentJobId && (
+            <>
+              <dt className="text-slate-600">{job.purpose === "undo" ? "Undoes" : "Follows"}</dt>
+              <dd>
+                <Link href={`/incidents/${job.parentJobId}`} className="text-brand-700 underline">
+                  Parent job {job.parentJobId.slice(0, 8)}
+                </Link>
+              </dd>
+            </>
+          )}
+          <dt className="text-slate-600">Job id</dt>
+          <dd className="font-mono text-xs break-all text-slate-900">{job.id}</dd>
+        </dl>
+      </div>
+
+      <JobProgressPanel
+        key={job.id}
+        initial={progress}
+        waitingUntil={rateLimitWait(job)}
+        canUnblock={can(operator.role, "users.unblock")}
+      />
+
+      <JobResultsSection jobId={job.id} view={view} live={isActive(job.status)} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { BadgeTone } from "@/components/ui/badge";
+import { OUTCOME_LABELS } from "@/lib/chat-api/block-outcomes";
+import type { BlockJob } from "@/lib/incidents/jobs";
+import { countOf, formatCount } from "./format";
+
+export type JobStatus = BlockJob["status"];
+
+export const JOB_STATUSES: Record<JobStatus, { label: string; tone: BadgeTone }> = {
+  running: { label: "Running", tone: "info" },
+  paused: { label: "Paused", tone: "warning" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
+  completed: { label: "Completed", tone: "success" },
+};
+
+/** A running or paused job still changes; a completed or cancelled one never will. */
+export function isActive(status: JobStatus): boolean {
+  return status === "running" || status === "paused";
+}
+
+const shortId = (id: string) => id.slice(0, 8);
+
+/** "Blocking job for cometchat-uid-1", "Retry job for …", "Undo job for …". */
+export function jobTitle(job: Pick<BlockJob, "purpose" | "kind" | "blockerUid">): string {
+  if (job.purpose === "retry") return `Retry job for ${job.blockerUid}`;
+  if (job.purpose === "undo") return `Undo job for ${job.blockerUid}`;
+  return `${job.kind === "unblock" ? "Unblocking" : "Blocking"} job for ${job.blockerUid}`;
+}
+
+/** What a job does, for the list of jobs: "Block", "Retry of job 1a2b3c4d", "Undo of job 1a2b3c4d". */
+export function jobPurposeLabel(job: Pick<BlockJob, "purpose" | "kind" | "parentJobId">): string {
+  const parent = job.parentJobId ? `job ${shortId(job.parentJobId)}` : "an earlier job";
+  if (job.purpose === "retry") return `Retry of ${parent}`;
+  if (job.purpose === "undo") return `Undo of ${parent}`;
+  return job.kind === "unblock" ? "Unblock" : "Block";
+}
+
+type Counted = Pick<
+  BlockJob,
+  | "kind"
+  | "blockedCount"
+  | "alreadyBlockedCount"
+  | "unblockedCount"
+  | "notBlockedCount"
+  | "failedCount"
+  | "cancelledCount"
+>;
+
+/** The counters that mean something for the job's kind; cancelled only once some were. */
+export function jobCounts(job: Counted): Array<{ label: string; value: number }> {
+  const counts =
+    job.kind === "unblock"
+      ? [
+          { label: "Unblocked", value: job.unblockedCount },
+          { label: "Not blocked", value: job.notBlockedCount },
+        ]
+      : [
+          { label: "Blocked", value: job.blockedCount },
+          { label: "Already blocked", value: job.alreadyBlockedCount },
+        ];
+  counts.push({ label: "Failed", value: job.failedCount });
+  if (job.cancelledCount > 0) counts.push({ label: "Cancelled", value: job.cancelledCount });
+  return counts;
+}
+
+/** "420 blocked, 30 already blocked, 50 failed". */
+export function jobCountsSummary(job: Counted): string {
+  return jobCounts(job)
+    .map(({ label, value }) => `${formatCount(value)} ${label.toLowerCase()}`)
+    .join(", ");
+}
+
+export function usersCount(count: number): string {
+  return countOf(count, "user", "users");
+}
+
+/** Outcomes of a job's UIDs, in the order the results filter lists them. */
+export const RESULT_OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
+  blocked: { label: OUTCOME_LABELS.blocked, tone: "success" },
+  unblocked: { label: OUTCOME_LABELS.unblocked, tone: "success" },
+  already_blocked: { label: OUTCOME_LABELS.already_blocked, tone: "info" },
+  not_blocked: { label: OUTCOME_LABELS.not_blocked, tone: "info" },
+  failed: { label: OUTCOME_LABELS.failed, tone: "danger" },
+  unknown: { label: OUTCOME_LABELS.unknown, tone: "warning" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
+  in_flight: { label: "In flight", tone: "info" },
+  pending: { label: "Pending", tone: "neutral" },
+};
+
+/** A label for any outcome, including one this console does not know yet. */
+export function resultOutcome(outcome: string): { label: string; tone: BadgeTone } {
+  return RESULT_OUTCOMES[outcome] ?? { label: outcome, tone: "neutral" };
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useEffect, useId, useRef } from "react";
+import { Alert } from "@/components/ui/alert";
+import type { JobProgress } from "@/lib/incidents/jobs";
+import { formatClock, formatCount, formatRate, formatTimeLeft } from "./format";
+import { JobControls } from "./job-controls";
+import { isActive, JOB_STATUSES, jobCounts, jobCountsSummary } from "./job-labels";
+import { JobProgressBar } from "./job-progress-bar";
+import { JobStatusBadge } from "./job-status-badge";
+import { useJobProgress } from "./use-job-progress";
+
+type JobProgressPanelProps = {
+  initial: JobProgress;
+  /** Until when the rate limit held the job back when the page was rendered. */
+  waitingUntil: Date | null;
+  canUnblock: boolean;
+};
+
+/** Live progress of a job, kept while the page is open and read again from the server after a reload. */
+export function JobProgressPanel({ initial, waitingUntil: initialWait, canUnblock }: JobProgressPanelProps) {
+  const headingId = useId();
+  const { progress, waitingUntil, pollError, refresh } = useJobProgress(initial, initialWait);
+  const { job, done, rate, secondsLeft } = progress;
+  const ended = !isActive(job.status);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  // The controls change once a job ends; if the focused one went with them, the focus goes to the job's status.
+  useEffect(() => {
+    if (ended && (document.activeElement === null || document.activeElement === document.body))
+      summaryRef.current?.focus();
+  }, [ended]);
+
+  // The live region holds only what changes rarely: the status, and the counts once the job has ended.
+  const summary = ended
+    ? `${JOB_STATUSES[job.status].label}: ${jobCountsSummary(job)}.`
+    : `${JOB_STATUSES[job.status].label}.`;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          Progress
+        </h2>
+        <JobStatusBadge status={job.status} />
+      </div>
+
+      <div ref={summaryRef} tabIndex={-1} role="status" className="rounded text-sm font-medium text-slate-900">
+        <span className="text-slate-600">Status: </span>
+        {summary}
+      </div>
+
+      <div className="space-y-2">
+        <JobProgressBar done={done} total={job.total} />
+        <p className="text-sm text-slate-800 tabular-nums">
+          {formatCount(done)} of {formatCount(job.total)} done
+        </p>
+      </div>
+
+      <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
+        {jobCounts(job).map(({ label, value }) => (
+          <div key={label}>
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-base font-semibold text-slate-900 tabular-nums">{formatCount(value)}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {job.status === "running" && (
+        <p className="text-sm text-slate-700">
+          {formatRate(rate)}
+          {" · "}
+          {secondsLeft === null ? "time left not known yet" : formatTimeLeft(secondsLeft)}
+        </p>
+      )}
+      {waitingUntil && (
+        <p className="text-sm text-amber-900">
+          Sending is held back: waiting for the chat service&apos;s rate limit until {formatClock(waitingUntil)}.
+        </p>
+      )}
+      {job.lastError && (
+        <Alert tone="warning" title="Last error">
+          {job.lastError}
+        </Alert>
+      )}
+      {pollError && <Alert tone="warning">{pollError}</Alert>}
+
+      <JobControls job={job} canUnblock={canUnblock} onChanged={refresh} />
+    </section>
+  );
+}

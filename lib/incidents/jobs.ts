@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { blockJobChunks, blockJobs, type ChunkOutcomes } from "@/lib/db/schema";
+
+export type BlockJob = typeof blockJobs.$inferSelect;
+export type JobKind = BlockJob["kind"];
+export type JobPurpose = BlockJob["purpose"];
+
+export const MAX_JOB_UIDS = 10_000;
+
+export type NewJob = {
+  kind: JobKind;
+  purpose: JobPurpose;
+  parentJobId?: string;
+  blockerUid: string;
+  reason: string;
+  uids: string[];
+  preBlocked: string[];
+  chunkSize: number;
+  concurrency: number;
+  createdBy: { id: string | null; email: string; role: string };
+  operationId: string;
+  /** Outcomes known before anything is sent (UIDs the blocker had already blocked): recorded, not sent. */
+  settled?: ChunkOutcomes;
+};
+
+/** The job and all its chunks in one transaction: a job exists whole or not at all. */
+export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
+  const settled = job.settled ?? {};
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(blockJobs)
+      .values({
+        kind: job.kind,
+        purpose: job.purpose,
+        parentJobId: job.parentJobId ?? null,
+        blockerUid: job.blockerUid,
+        reason: job.reason,
+        status: "running",
+        chunkSize: job.chunkSize,
+        concurrency: job.concurrency,
+        preBlocked: job.preBlocked,
+        createdById: job.createdBy.id,
+        createdByEmail: job.createdBy.email,
+        createdByRole: job.createdBy.role,
+        operationId: job.operationId,
+        total: job.uids.length + Object.keys(settled).length,
+        doneCount: Object.keys(settled).length,
+        alreadyBlockedCount: Object.values(settled).filter((entry) => entry.outcome === "already_blocked").length,
+      })
+      .returning();
+    const chunks: Array<typeof blockJobChunks.$inferInsert> = [];
+    if (Object.keys(settled).length > 0) {
+      chunks.push({
+        jobId: created!.id,
+        chunkIndex: 0,
+        uids: Object.keys(settled),
+        status: "done",
+        outcomes: settled,
+        completedAt: new Date(),
+      });
+    }
+    for (let start = 0; start < job.uids.length; start += job.chunkSize) {
+      chunks.push({
+        jobId: created!.id,
+        chunkIndex: chunks.length,
+        uids: job.uids.slice(start, start + job.chunkSize),
+      });
+    }
+    for (let start = 0; start < chunks.length; start += 1000)
+      await tx.insert(blockJobChunks).values(chunks.slice(start, start + 1000));
+    return created!;
+  });
+}
+
+export async function getJob(db: Database, id: string): Promise<BlockJob | undefined> {
+  const [job] = await db.select().from(blockJobs).where(eq(blockJobs.id, id)).limit(1);
+  return job;
+}
+
+export async function listJobs(db: Database, limit = 25): Promise<BlockJob[]> {
+  return db.select().from(blockJobs).orderBy(desc(blockJobs.createdAt)).limit(limit);
+}
+
+export type JobProgress = {
+  job: BlockJob;
+  done: number;
+  inFlight: number;
+  /** UIDs a second over the last 30 seconds. */
+  rate: number;
+  /** Seconds left at that rate, when it can be told. */
+  secondsLeft: number | null;
+};
+
+export async function jobProgress(db: Database, id: string): Promise<JobProgress | undefined> {
+  const job = await getJob(db, id);
+  if (!job) return undefined;
+  const [stats] = (await db
+    .select({
+      recent:
+        sql<number>`coalesce(sum(jsonb_array_length(${blockJobChunks.uids})) filter (where ${blockJobChunks.completedAt} > now() - interval '30 seconds' and ${blockJobChunks.status} = 'done'), 0)`.mapWith(
+          Number,
+        ),
+      inFlight: sql<number>`count(*) filter (where ${blockJobChunks.status} = 'in_flight')`.mapWith(Number),
+    })
+    .from(blockJobChunks)
+    .where(eq(blockJobChunks.jobId, id))) as Array<{ recent: number; inFlight: number }>;
+  const window = Math.min(30, Math.max(1, (Date.now() - job.createdAt.getTime()) / 1000));
+  const rate = (stats?.recent ?? 0) / window;
+  const left = job.total - job.doneCount;
+  return {
+    job,
+    done: job.doneCount,
+    inFlight: stats?.inFlight ?? 0,
+    rate,
+    secondsLeft: job.status === "running" && rate > 0 ? left / rate : null,
+  };
+}
+
+export type JobResult = { uid: string; outcome: string; message: string };
+
+/** Every UID of the job with its outcome so far, in the order the job was given them. */
+export async function jobResults(db: Database, id: string): Promise<JobResult[]> {
+  const chunks = await db
+    .select({ uids: blockJobChunks.uids, status: blockJobChunks.status, outcomes: blockJobChunks.outcomes })
+    .from(blockJobChunks)
+    .where(and(eq(blockJobChunks.jobId, id), inArray(blockJobChunks.status, ["pending", "in_flight", "done"])))
+    .orderBy(asc(blockJobChunks.chunkIndex));
+  const results: JobResult[] = [];
+  for (const chunk of chunks) {
+    for (const uid of chunk.uids) {
+      const outcome = chunk.outcomes?.[uid];
+      results.push(
+        outcome
+          ? { uid, ...outcome }
+          : { uid, outcome: chunk.status === "in_flight" ? "in_flight" : "pending", message: "" },
+      );
+    }
+  }
+  return results;
+}
+
+export async function setJobStatus(
+  db: Database,
+  id: string,
+  from: BlockJob["status"][],
+  to: BlockJob["status"],
+): Promise<BlockJob | undefined> {
+  const [job] = await db
+    .update(blockJobs)
+    .set({ status: to, updatedAt: new Date(), ...(to === "running" ? { lastError: null } : {}) })
+    .where(and(eq(blockJobs.id, id), inArray(blockJobs.status, from)))
+    .returning();
+  return job;
+}
+
+/** Cancels a job: chunks not yet sent end as cancelled; chunks on their way finish and are recorded. */
+export async function cancelJob(db: Database, id: string): Promise<BlockJob | undefined> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(blockJobs)
+      .set({ status: "cancelled", updatedAt: new Date(), finishedAt: new Date() })
+      .where(and(eq(blockJobs.id, id), inArray(blockJobs.status, ["running", "paused"])))
+      .returning();
+    if (!job) return undefined;
+    const pending = await tx
+      .select({ chunkIndex: blockJobChunks.chunkIndex, uids: blockJobChunks.uids })
+      .from(blockJobChunks)
+      .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.status, "pending")));
+    let cancelled = 0;
+    for (const chunk of pending) {
+      const outcomes: ChunkOutcomes = Object.fromEntries(
+        chunk.uids.map((uid) => [uid, { outcome: "cancelled", message: "Not sent: the job was cancelled." }]),
+      );
+      cancelled += chunk.uids.length;
+      await tx
+        .update(blockJobChunks)
+        .set({ status: "done", outcomes, completedAt: new Date() })
+        .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.chunkIndex, chunk.chunkIndex)));
+    }
+    const [updated] = await tx
+      .update(blockJobs)
+      .set({
+        cancelledCount: sql`${blockJobs.cancelledCount} + ${cancelled}`,
+        doneCount: sql`${blockJobs.doneCount} + ${cancelled}`,
+      })
+      .where(eq(blockJobs.id, id))
+      .returning();
+    return updated;
+  });
+}
+
+/** The UIDs of a job with one of these outcomes: the failed ones to retry, the blocked ones to undo. */
+export async function uidsWithOutcome(db: Database, id: string, outcomes: string[]): Promise<string[]> {
+  return (await jobResults(db, id)).filter((result) => outcomes.includes(result.outcome)).map((result) => result.uid);
+}
+
+export async function hasUnfinishedChunks(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ chunkIndex: blockJobChunks.chunkIndex })
+    .from(blockJobChunks)
+    .where(and(eq(blockJobChunks.jobId, id), inArray(blockJobChunks.status, ["pending", "in_flight"])))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { MAX_REASON_LENGTH } from "./conversation-tags";
+import { uidSchema } from "./uid";
+
+/** The most UIDs one incident job takes. */
+export const MAX_INCIDENT_UIDS = 10_000;
+/** Pasted or uploaded text of that many UIDs of up to 100 characters, with separators. */
+export const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
+
+const requiredReason = z
+  .string({ error: "Give a reason: it is recorded with every call of the job." })
+  .trim()
+  .min(1, "Give a reason: it is recorded with every call of the job.")
+  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`);
+
+export const incidentPreviewSchema = z.object({
+  blocker: uidSchema,
+  text: z
+    .string()
+    .max(
+      MAX_INCIDENT_TEXT,
+      `That is more text than ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs take; split the list.`,
+    ),
+});
+export type IncidentPreviewInput = z.input<typeof incidentPreviewSchema>;
+
+export const incidentFormSchema = z.object({
+  blocker: uidSchema,
+  reason: requiredReason,
+  text: z.string().trim().min(1, "Paste the UIDs to block, or upload a .txt or .csv file of them."),
+});
+export type IncidentFormInput = z.input<typeof incidentFormSchema>;
+
+export const createIncidentJobSchema = z
+  .object({
+    blocker: uidSchema,
+    reason: requiredReason,
+    uids: z
+      .array(uidSchema)
+      .min(1, "There is no UID to block.")
+      .max(MAX_INCIDENT_UIDS, `One job takes at most ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs; split the list.`),
+  })
+  .refine((input) => !input.uids.includes(input.blocker), {
+    message: "A user cannot block themselves: remove the blocker's own UID.",
+    path: ["uids"],
+  })
+  .transform((input) => ({ ...input, uids: [...new Set(input.uids)] }));
+export type CreateIncidentJobInput = z.input<typeof createIncidentJobSchema>;
+
+export const jobIdSchema = z.object({ jobId: z.uuid("That job id is not valid.") });
+export type JobIdInput = z.input<typeof jobIdSchema>;

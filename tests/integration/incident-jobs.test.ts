@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAuditChain } from "../../lib/audit/verify";
+import { closeDb, type Database } from "../../lib/db/client";
+import { createJob, getJob, jobResults, type BlockJob } from "../../lib/incidents/jobs";
+import { chatCall } from "../support/chat-client";
+import { createPostgresDatabase, databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
+import { attachTestDatabase } from "../support/database";
+
+const moderator = { id: null, email: "incident-test@example.com", role: "moderator" };
+
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 120_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** How many calls that reached the embedded service carried each UID. */
+async function sendsPerUid(server: ConsoleServer): Promise<Map<string, number>> {
+  const journal = await chatCall(server, "GET", "/embedded/journal");
+  const sends = new Map<string, number>();
+  for (const call of journal.body.data as Array<{ uids: string[] }>) {
+    for (const uid of call.uids) sends.set(uid, (sends.get(uid) ?? 0) + 1);
+  }
+  return sends;
+}
+
+const newJob = (db: Database, blocker: string, uids: string[]) =>
+  createJob(db, {
+    kind: "block",
+    purpose: "incident",
+    blockerUid: blocker,
+    reason: "Raid in #general",
+    uids,
+    preBlocked: [],
+    chunkSize: 25,
+    concurrency: 4,
+    createdBy: moderator,
+    operationId: randomUUID(),
+  });
+
+describe.runIf((await databaseKinds()).includes("postgres"))("incident jobs on PostgreSQL", () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let first: ConsoleServer;
+  let db: Database;
+  const env = () => ({ DATABASE_URL: url, CHAT_JOURNAL: "1", CHAT_API_TIMEOUT_MS: "2000" });
+
+  beforeAll(async () => {
+    ({ url, drop } = await createPostgresDatabase());
+    first = await startConsole({ database: "postgres", env: env() });
+    const created = await chatCall(first, "POST", "/embedded/users", { body: { prefix: "raider", count: 800 } });
+    expect(created.body.data.created).toBe(800);
+    db = await attachTestDatabase(url);
+  });
+  afterAll(async () => {
+    await closeDb();
+    await first?.stop();
+    await drop?.();
+  });
+
+  it("accounts for every UID through 20% of 503s and bursts of 429, with two console processes and no chunk sent twice", async () => {
+    const second = await startConsole({ database: "postgres", env: env() });
+    try {
+      await chatCall(first, "PUT", "/embedded/settings", {
+        body: {
+          errorRate: 0.2,
+          errorStatus: "503",
+          rateLimitBurst: 6,
+          retryAfterSeconds: 1,
+          pathPattern: "blockedusers$",
+          journal: true,
+        },
+      });
+      await chatCall(second, "PUT", "/embedded/settings", {
+        body: {
+          errorRate: 0.2,
+          errorStatus: "503",
+          rateLimitBurst: 6,
+          retryAfterSeconds: 1,
+          pathPattern: "blockedusers$",
+          journal: true,
+        },
+      });
+      const uids = [
+        ...Array.from({ length: 480 }, (_, i) => `raider-${i}`),
+        ...Array.from({ length: 20 }, (_, i) => `ghost-${i}`),
+      ];
+      const job = await newJob(db, "cometchat-uid-1", uids);
+
+      const half = await waitFor(
+        "half of the job",
+        () => getJob(db, job.id),
+        (current) => (current?.doneCount ?? 0) >= 250,
+      );
+      expect(half?.status).toBe("running");
+      await chatCall(first, "PUT", "/embedded/settings", { body: { rateLimitBurst: 4 } });
+
+      const finished = (await waitFor(
+        "the job",
+        () => getJob(db, job.id),
+        (current) => current?.status === "completed",
+      )) as BlockJob;
+      expect(finished).toMatchObject({
+        total: 500,
+        doneCount: 500,
+        blockedCount: 480,
+        failedCount: 20,
+        alreadyBlockedCount: 0,
+      });
+
+      const results = await jobResults(db, job.id);
+      expect(results).toHaveLength(500);
+      expect(
+        results
+          .filter((result) => result.outcome === "blocked")
+          .map((result) => result.uid)
+          .sort(),
+      ).toEqual(uids.slice(0, 480).sort());
+      expect(
+        results
+          .filter((result) => result.outcome === "failed")
+          .every((result) => /does not exist/.test(result.message)),
+      ).toBe(true);
+
+      const sends = await sendsPerUid(first);
+      expect([...sends.values()].every((count) => count === 1)).toBe(true);
+      expect(sends.size).toBe(500);
+      expect(first.output() + second.output()).not.toMatch(/\[incident runner\] tick failed/);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
+
+  it("carries on after the console is killed mid-job: the job completes, nothing is lost, no chunk arrives twice", async () => {
+    await chatCall(first, "DELETE", "/embedded/journal");
+    await chatCall(first, "PUT", "/embedded/settings", {
+      body: { errorRate: 0, rateLimitBurst: 0, latencyMs: 150, journal: true },
+    });
+    const uids = Array.from({ length: 300 }, (_, i) => `raider-${500 + i}`);
+    const job = await newJob(db, "cometchat-uid-2", uids);
+    await waitFor(
+      "a third of the job",
+      () => getJob(db, job.id),
+      (current) => (current?.doneCount ?? 0) >= 100,
+    );
+
+    await first.restart({ hard: true });
+    await chatCall(first, "PUT", "/embedded/settings", { body: { journal: true } });
+
+    const finished = (await waitFor(
+      "the job after the restart",
+      () => getJob(db, job.id),
+      (current) => current?.status === "completed",
+    )) as BlockJob;
+    expect(finished).toMatchObject({ total: 300, doneCount: 300, blockedCount: 300, failedCount: 0 });
+    const results = await jobResults(db, job.id);
+    expect(new Set(results.filter((result) => result.outcome === "blocked").map((result) => result.uid))).toEqual(
+      new Set(uids),
+    );
+
+    // The service's own state agrees: every UID is blocked by cometchat-uid-2.
+    const blocked = await chatCall(first, "GET", "/users/cometchat-uid-2/blockedusers?perPage=1000");
+    const blockedUids = new Set((blocked.body.data as Array<{ uid: string }>).map((user) => user.uid));
+    expect(uids.every((uid) => blockedUids.has(uid))).toBe(true);
+
+    // Chunks that were on their way when the process died were taken up again after the restart.
+    const retaken = await db.execute(
+      sql`select count(*)::int as n from block_job_chunks where job_id = ${job.id} and claims > 1`,
+    );
+    expect((retaken as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBeGreaterThan(0);
+
+    const sends = await sendsPerUid(first);
+    expect([...sends.values()].every((count) => count === 1)).toBe(true);
+    expect((await verifyAuditChain(db)).intact).toBe(true);
+  }, 180_000);
+});
