@@ -1,4 +1,5 @@
 import { ensureFirstAdmin } from "@/lib/auth/operators";
+import { sql } from "drizzle-orm";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { EnvError, getEnv } from "@/lib/env";
 import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "@/lib/chat-service/seed";
@@ -49,6 +50,14 @@ export async function prepareServer(): Promise<void> {
   );
 
   startJobRunner();
+  if (kind === "pglite") {
+    // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action
+    // log needs them to filter fast. In the background: the console serves meanwhile.
+    setTimeout(
+      () => void db.execute(sql`analyze`).catch((error: unknown) => console.error("ANALYZE failed", error)),
+      5_000,
+    ).unref();
+  }
 
   const shutdown = () => {
     stopJobRunner()

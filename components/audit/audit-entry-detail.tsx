@@ -1,8 +1,19 @@
 import type { ReactNode } from "react";
 import { RawJson } from "@/components/ui/raw-json";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumnHeader,
+  TableHead,
+  TableRowHeader,
+} from "@/components/ui/table";
 import type { AuditEvent } from "@/lib/audit/append";
 import { AuditTime } from "./audit-time";
 import { OutcomeBadge } from "./outcome-badge";
+
+const COMPACT_CELL = "px-3 py-1";
 
 type UidOutcomes = Record<string, { outcome?: unknown; message?: unknown }>;
 
@@ -75,33 +86,27 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
         </p>
       )}
       {outcomes && (
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="text-left font-medium">Outcome per UID</caption>
-          <thead className="bg-slate-50 text-left">
+        <Table className="min-w-full">
+          <TableCaption>Outcome per UID</TableCaption>
+          <TableHead className="text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                UID
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Outcome
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Message
-              </th>
+              <TableColumnHeader>UID</TableColumnHeader>
+              <TableColumnHeader>Outcome</TableColumnHeader>
+              <TableColumnHeader>Message</TableColumnHeader>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+          </TableHead>
+          <TableBody>
             {Object.entries(outcomes).map(([uid, outcome]) => (
               <tr key={uid}>
-                <th scope="row" className="px-3 py-1 text-left font-mono text-xs font-normal">
+                <TableRowHeader padding={COMPACT_CELL} className="text-left font-mono text-xs">
                   {uid}
-                </th>
-                <td className="px-3 py-1">{String(outcome.outcome ?? "")}</td>
-                <td className="px-3 py-1">{String(outcome.message ?? "")}</td>
+                </TableRowHeader>
+                <TableCell padding={COMPACT_CELL}>{String(outcome.outcome ?? "")}</TableCell>
+                <TableCell padding={COMPACT_CELL}>{String(outcome.message ?? "")}</TableCell>
               </tr>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
       <RawJson value={{ ...entry, occurredAt: entry.occurredAt.toISOString() }} summary="Raw entry" />
     </section>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { FieldFrame, TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/schemas/audit";
 
 type Props = {
@@ -9,7 +9,14 @@ type Props = {
   showActor: boolean;
 };
 
-const SELECT = "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm";
+const ACTION_OPTIONS = [
+  { value: "", label: "Any action" },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+];
+const OUTCOME_OPTIONS = [
+  { value: "", label: "Any outcome" },
+  ...AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome })),
+];
 
 /** The log's filters as a plain GET form: they live in the URL, so a filtered view can be shared and reloaded. */
 export function AuditFilters({ values, errors, showActor }: Props) {
@@ -32,25 +39,15 @@ export function AuditFilters({ values, errors, showActor }: Props) {
             error={errors.actor}
           />
         )}
-        <FieldFrame id="filter-action" label="Action" error={errors.action}>
-          {(describedBy, invalid) => (
-            <select
-              id="filter-action"
-              name="action"
-              defaultValue={values.action ?? ""}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              className={`${SELECT} ${invalid ? "border-red-600" : "border-slate-300"}`}
-            >
-              <option value="">Any action</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {action}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SelectField
+          id="filter-action"
+          name="action"
+          label="Action"
+          defaultValue={values.action ?? ""}
+          error={errors.action}
+          className="shadow-sm"
+          options={ACTION_OPTIONS}
+        />
         <TextField
           id="filter-target"
           name="targetUid"
@@ -59,25 +56,15 @@ export function AuditFilters({ values, errors, showActor }: Props) {
           error={errors.targetUid}
           autoComplete="off"
         />
-        <FieldFrame id="filter-outcome" label="Outcome" error={errors.outcome}>
-          {(describedBy, invalid) => (
-            <select
-              id="filter-outcome"
-              name="outcome"
-              defaultValue={values.outcome ?? ""}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              className={`${SELECT} ${invalid ? "border-red-600" : "border-slate-300"}`}
-            >
-              <option value="">Any outcome</option>
-              {AUDIT_OUTCOMES.map((outcome) => (
-                <option key={outcome} value={outcome}>
-                  {outcome}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SelectField
+          id="filter-outcome"
+          name="outcome"
+          label="Outcome"
+          defaultValue={values.outcome ?? ""}
+          error={errors.outcome}
+          className="shadow-sm"
+          options={OUTCOME_OPTIONS}
+        />
         <TextField
           id="filter-from"
           name="from"

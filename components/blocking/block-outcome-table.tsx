@@ -1,4 +1,13 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumnHeader,
+  TableHead,
+  TableRowHeader,
+} from "@/components/ui/table";
 import { OUTCOME_LABELS, type BlockOutcomeKind, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 
 const OUTCOME_TONES: Record<BlockOutcomeKind, BadgeTone> = {
@@ -38,42 +47,36 @@ function rawGlimpse(raw: unknown): string {
 /** One row per UID of a block or unblock answer, as classified by the console. */
 export function BlockOutcomeTable({ rows, caption }: { rows: BlockOutcomeRow[]; caption: string }) {
   return (
-    <table className="mt-4 w-full table-auto divide-y divide-slate-200 text-left text-sm">
-      <caption className="pb-2 text-left text-sm font-medium text-slate-900">{caption}</caption>
-      <thead className="bg-slate-50">
+    <Table className="mt-4 w-full table-auto text-left">
+      <TableCaption className="pb-2 text-sm text-slate-900">{caption}</TableCaption>
+      <TableHead>
         <tr>
-          <th scope="col" className="px-3 py-2 font-medium text-slate-700">
-            UID
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium text-slate-700">
-            Outcome
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium text-slate-700">
-            Message
-          </th>
+          <TableColumnHeader className="text-slate-700">UID</TableColumnHeader>
+          <TableColumnHeader className="text-slate-700">Outcome</TableColumnHeader>
+          <TableColumnHeader className="text-slate-700">Message</TableColumnHeader>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
+      </TableHead>
+      <TableBody>
         {rows.map((row) => (
           <tr key={`${row.unexpected ? "unexpected" : "requested"}-${row.uid}`}>
-            <th scope="row" className="px-3 py-2 align-top font-normal">
+            <TableRowHeader className="align-top">
               <span className="font-mono break-all">{row.uid}</span>
               {row.unexpected && <span className="ml-1 text-xs text-slate-600">(not requested)</span>}
-            </th>
-            <td className="px-3 py-2 align-top whitespace-nowrap">
+            </TableRowHeader>
+            <TableCell className="align-top whitespace-nowrap">
               <Badge tone={OUTCOME_TONES[row.outcome]}>{OUTCOME_LABELS[row.outcome]}</Badge>
-            </td>
-            <td className="px-3 py-2 align-top text-slate-700">
+            </TableCell>
+            <TableCell className="align-top text-slate-700">
               {row.message}
               {row.outcome === "unknown" && (
                 <code className="mt-1 block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800">
                   {rawGlimpse(row.raw)}
                 </code>
               )}
-            </td>
+            </TableCell>
           </tr>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

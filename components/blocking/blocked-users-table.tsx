@@ -1,6 +1,15 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumnHeader,
+  TableHead,
+  TableRowHeader,
+} from "@/components/ui/table";
 import { UnixTime } from "@/components/ui/unix-time";
 import type { BlockedUser } from "@/lib/chat-api/schemas";
 import { UnblockAnnouncer } from "./unblock-announcer";
@@ -22,8 +31,8 @@ type BlockedUsersTableProps = {
 /** Pages shown on either side of the current one; the first and the last are always linked. */
 const PAGE_WINDOW = 1;
 
-const CELL = "px-3 py-2 align-top";
-const HEADER_CELL = "px-3 py-2 font-medium text-slate-700";
+const CELL = "align-top";
+const HEADER_CELL = "text-slate-700";
 const PAGE_LINK =
   "inline-flex min-w-8 items-center justify-center rounded-md px-2 py-1 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
@@ -82,54 +91,44 @@ export function BlockedUsersTable({
             )}
           </p>
         ) : (
-          <table className="mt-4 w-full table-auto divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">
+          <Table className="mt-4 w-full table-auto text-left">
+            <TableCaption srOnly>
               Users blocked by {blocker}
               {last > 1 ? `, page ${current} of ${last}` : ""}
-            </caption>
-            <thead className="bg-slate-50">
+            </TableCaption>
+            <TableHead>
               <tr>
-                <th scope="col" className={HEADER_CELL}>
-                  UID
-                </th>
-                <th scope="col" className={HEADER_CELL}>
-                  Name
-                </th>
-                <th scope="col" className={HEADER_CELL}>
-                  Blocked at
-                </th>
-                <th scope="col" className={HEADER_CELL}>
-                  Status
-                </th>
+                <TableColumnHeader className={HEADER_CELL}>UID</TableColumnHeader>
+                <TableColumnHeader className={HEADER_CELL}>Name</TableColumnHeader>
+                <TableColumnHeader className={HEADER_CELL}>Blocked at</TableColumnHeader>
+                <TableColumnHeader className={HEADER_CELL}>Status</TableColumnHeader>
                 {canUnblock && (
-                  <th scope="col" className={HEADER_CELL}>
+                  <TableColumnHeader className={HEADER_CELL}>
                     <span className="sr-only">Actions</span>
-                  </th>
+                  </TableColumnHeader>
                 )}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+            </TableHead>
+            <TableBody>
               {users.map((user) => (
                 <tr key={user.uid}>
-                  <th scope="row" className={`${CELL} font-mono font-normal break-all`}>
-                    {user.uid}
-                  </th>
-                  <td className={CELL}>{user.name}</td>
-                  <td className={CELL}>
+                  <TableRowHeader className={`${CELL} font-mono break-all`}>{user.uid}</TableRowHeader>
+                  <TableCell className={CELL}>{user.name}</TableCell>
+                  <TableCell className={CELL}>
                     <UnixTime seconds={user.blockedByMeAt ?? user.blockedAt} />
-                  </td>
-                  <td className={CELL}>
+                  </TableCell>
+                  <TableCell className={CELL}>
                     <StatusBadge status={user.status} />
-                  </td>
+                  </TableCell>
                   {canUnblock && (
-                    <td className={`${CELL} text-right`}>
+                    <TableCell className={`${CELL} text-right`}>
                       <UnblockButton blocker={blocker} uid={user.uid} name={user.name} />
-                    </td>
+                    </TableCell>
                   )}
                 </tr>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </UnblockAnnouncer>
 

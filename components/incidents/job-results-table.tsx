@@ -1,44 +1,46 @@
 import { Badge } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumnHeader,
+  TableContainer,
+  TableHead,
+  TableRowHeader,
+} from "@/components/ui/table";
 import type { JobResult } from "@/lib/incidents/jobs";
 import { resultOutcome } from "./job-labels";
 
-const HEAD = "px-3 py-2 font-medium text-slate-700";
+const HEAD = "text-slate-700";
 
 export function JobResultsTable({ rows }: { rows: JobResult[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="px-3 py-2 text-left text-sm font-medium text-slate-900">Outcome per UID</caption>
-        <thead className="bg-slate-50">
+    <TableContainer>
+      <Table className="min-w-full text-left">
+        <TableCaption className="px-3 py-2 text-sm text-slate-900">Outcome per UID</TableCaption>
+        <TableHead>
           <tr>
-            <th scope="col" className={HEAD}>
-              UID
-            </th>
-            <th scope="col" className={HEAD}>
-              Outcome
-            </th>
-            <th scope="col" className={HEAD}>
-              Message
-            </th>
+            <TableColumnHeader className={HEAD}>UID</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Outcome</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Message</TableColumnHeader>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+        </TableHead>
+        <TableBody>
           {rows.map((row) => {
             const { label, tone } = resultOutcome(row.outcome);
             return (
               <tr key={row.uid}>
-                <th scope="row" className="px-3 py-2 align-top font-mono font-normal break-all">
-                  {row.uid}
-                </th>
-                <td className="px-3 py-2 align-top whitespace-nowrap">
+                <TableRowHeader className="align-top font-mono break-all">{row.uid}</TableRowHeader>
+                <TableCell className="align-top whitespace-nowrap">
                   <Badge tone={tone}>{label}</Badge>
-                </td>
-                <td className="px-3 py-2 align-top text-slate-700">{row.message}</td>
+                </TableCell>
+                <TableCell className="align-top text-slate-700">{row.message}</TableCell>
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </div>
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

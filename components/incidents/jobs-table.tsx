@@ -1,65 +1,60 @@
 import Link from "next/link";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumnHeader,
+  TableContainer,
+  TableHead,
+} from "@/components/ui/table";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { formatCount, formatUtc } from "./format";
 import { jobCountsSummary, jobPurposeLabel } from "./job-labels";
 import { JobStatusBadge } from "./job-status-badge";
 import { UtcTime } from "./utc-time";
 
-const HEAD = "px-3 py-2 font-medium whitespace-nowrap";
+const HEAD = "whitespace-nowrap";
 
 /** The latest jobs, newest first, each with a way to its page. */
 export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string }) {
   if (jobs.length === 0)
     return <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-600">No jobs yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left">
+    <TableContainer>
+      <Table className="min-w-full">
+        <TableCaption srOnly>{caption}</TableCaption>
+        <TableHead className="text-left">
           <tr>
-            <th scope="col" className={HEAD}>
-              Created (UTC)
-            </th>
-            <th scope="col" className={HEAD}>
-              Blocker
-            </th>
-            <th scope="col" className={HEAD}>
-              Job
-            </th>
-            <th scope="col" className={HEAD}>
-              Status
-            </th>
-            <th scope="col" className={HEAD}>
-              Progress
-            </th>
-            <th scope="col" className={HEAD}>
-              Counts
-            </th>
-            <th scope="col" className={HEAD}>
-              Created by
-            </th>
-            <th scope="col" className={HEAD}>
+            <TableColumnHeader className={HEAD}>Created (UTC)</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Blocker</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Job</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Status</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Progress</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Counts</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>Created by</TableColumnHeader>
+            <TableColumnHeader className={HEAD}>
               <span className="sr-only">Link</span>
-            </th>
+            </TableColumnHeader>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+        </TableHead>
+        <TableBody>
           {jobs.map((job) => (
             <tr key={job.id}>
-              <td className="px-3 py-2 font-mono text-xs">
+              <TableCell className="font-mono text-xs">
                 <UtcTime at={job.createdAt} />
-              </td>
-              <td className="px-3 py-2 font-mono text-xs break-all">{job.blockerUid}</td>
-              <td className="px-3 py-2">{jobPurposeLabel(job)}</td>
-              <td className="px-3 py-2">
+              </TableCell>
+              <TableCell className="font-mono text-xs break-all">{job.blockerUid}</TableCell>
+              <TableCell>{jobPurposeLabel(job)}</TableCell>
+              <TableCell>
                 <JobStatusBadge status={job.status} />
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
                 {formatCount(job.doneCount)} of {formatCount(job.total)}
-              </td>
-              <td className="px-3 py-2 text-slate-700">{jobCountsSummary(job)}</td>
-              <td className="px-3 py-2 text-slate-700">{job.createdByEmail}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
+              </TableCell>
+              <TableCell className="text-slate-700">{jobCountsSummary(job)}</TableCell>
+              <TableCell className="text-slate-700">{job.createdByEmail}</TableCell>
+              <TableCell className="whitespace-nowrap">
                 <Link href={`/incidents/${job.id}`} className="text-brand-700 underline">
                   View job
                   <span className="sr-only">
@@ -67,11 +62,11 @@ export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string
                     for {job.blockerUid} created {formatUtc(job.createdAt)}
                   </span>
                 </Link>
-              </td>
+              </TableCell>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

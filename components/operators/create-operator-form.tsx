@@ -5,12 +5,14 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FieldFrame, TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { createOperatorAction } from "@/lib/actions/operators";
 import { OPERATOR_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
 import { createOperatorSchema, MIN_PASSWORD_LENGTH, type CreateOperatorInput } from "@/lib/schemas/operator";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
+
+const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 export function CreateOperatorForm() {
   const [pending, startTransition] = useTransition();
@@ -65,23 +67,13 @@ export function CreateOperatorForm() {
           error={errors.name?.message}
           {...form.register("name")}
         />
-        <FieldFrame id="new-operator-role" label="Role" error={errors.role?.message}>
-          {(describedBy, invalid) => (
-            <select
-              id="new-operator-role"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-              {...form.register("role")}
-            >
-              {OPERATOR_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SelectField
+          id="new-operator-role"
+          label="Role"
+          error={errors.role?.message}
+          options={ROLE_OPTIONS}
+          {...form.register("role")}
+        />
         <TextField
           id="new-operator-password"
           label="Initial password"

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const CONTROL =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500";
@@ -79,6 +79,52 @@ export function TextAreaField({ id, label, hint, error, className = "", ...texta
           className={`${CONTROL} ${invalid ? "border-red-600" : "border-slate-300"} ${className}`}
           {...textarea}
         />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** Not `CONTROL`: the console's selects have never had its focus outline, and not all of them its shadow. */
+const SELECT = "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm";
+
+type SelectOption = { value: string; label: ReactNode };
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "children"> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  ref?: Ref<HTMLSelectElement>;
+} & ({ options: readonly SelectOption[]; children?: never } | { options?: never; children: ReactNode });
+
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  options,
+  children,
+  className = "",
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy, invalid) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={`${SELECT} ${invalid ? "border-red-600" : "border-slate-300"} ${className}`}
+          {...select}
+        >
+          {options
+            ? options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))
+            : children}
+        </select>
       )}
     </FieldFrame>
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canonicalEntry, canonicalJson, checkChainSegment, GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
+import {
+  canonicalEntry,
+  canonicalEntryGeneric,
+  canonicalJson,
+  checkChainSegment,
+  GENESIS_HASH,
+  hashEntry,
+  type ChainedEntry,
+} from "./chain";
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and leaves no white space", () => {
@@ -115,5 +123,23 @@ describe("the hash chain", () => {
 
   it("catches a log whose first entries were removed", () => {
     expect(checkChainSegment(chain(5).slice(2), fresh())).toMatchObject({ seq: 3, problem: "missing before" });
+  });
+});
+
+describe("canonicalEntry", () => {
+  it("writes exactly what the generic serialiser writes, for entries full and sparse", () => {
+    const [full] = chain(1);
+    const odd: ChainedEntry = {
+      ...full!,
+      actorId: null,
+      actorEmail: 'quote " and ünïcode',
+      reason: "line\nbreak",
+      requestBody: { z: [1, { b: null, a: "x" }], a: 1.5 },
+      summary: null,
+      httpStatus: null,
+      durationMs: 0,
+      ip: null,
+    };
+    for (const entry of [full!, odd]) expect(canonicalEntry(entry)).toBe(canonicalEntryGeneric(entry));
   });
 });

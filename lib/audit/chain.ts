@@ -48,7 +48,27 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The canonical form of an entry: what `canonicalJson` gives for its fields, written out with the
+ * keys already in sorted order, since verifying a large log spends most of its time here.
+ */
 export function canonicalEntry(entry: ChainedEntry): string {
+  const text = (value: string | null) => (value === null ? "null" : JSON.stringify(value));
+  const number = (value: number | null) => (value === null || !Number.isFinite(value) ? "null" : String(value));
+  return (
+    `{"action":${text(entry.action)},"actorEmail":${text(entry.actorEmail)},"actorId":${text(entry.actorId)}` +
+    `,"actorRole":${text(entry.actorRole)},"durationMs":${number(entry.durationMs)},"errorCode":${text(entry.errorCode)}` +
+    `,"httpStatus":${number(entry.httpStatus)},"id":${text(entry.id)},"ip":${text(entry.ip)}` +
+    `,"occurredAt":${JSON.stringify(entry.occurredAt.toISOString())},"onBehalfOf":${text(entry.onBehalfOf)}` +
+    `,"operationId":${text(entry.operationId)},"outcome":${text(entry.outcome)},"prevHash":${text(entry.prevHash)}` +
+    `,"reason":${text(entry.reason)},"requestBody":${canonicalJson(entry.requestBody)},"requestId":${text(entry.requestId)}` +
+    `,"seq":${number(entry.seq)},"summary":${canonicalJson(entry.summary)},"targetUid":${text(entry.targetUid)}` +
+    `,"userAgent":${text(entry.userAgent)}}`
+  );
+}
+
+/** The same canonical form through the generic serialiser: what `canonicalEntry` must equal. */
+export function canonicalEntryGeneric(entry: ChainedEntry): string {
   return canonicalJson({
     seq: entry.seq,
     id: entry.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import type { AuditEvent } from "./append";
@@ -9,6 +9,20 @@ export const AUDIT_PAGE_SIZE = 50;
 /** What a reader may see: everything, or only their own actions. */
 export type AuditScope = { kind: "all" } | { kind: "own"; actorId: string };
 
+/** How far apart the times of neighbouring entries can be, with several processes appending. */
+const CLOCK_MARGIN = sql`interval '5 minutes'`;
+
+/**
+ * The sequence number where a time starts in the log, read through the time index. Times rise with
+ * `seq` (up to the margin), so bounding `seq` too lets a date filter walk only its own stretch of
+ * the log instead of every newer entry: the planner cannot know that the two go together.
+ */
+function firstSeqAtOrAfter(at: Date, upper = false): SQL {
+  const from = upper ? sql`${at}::timestamptz + ${CLOCK_MARGIN}` : sql`${at}::timestamptz - ${CLOCK_MARGIN}`;
+  // No entry at or after that time: no lower bound can hold, every upper bound does.
+  return sql`coalesce((select ${auditEvents.seq} from ${auditEvents} where ${auditEvents.occurredAt} >= ${from} order by ${auditEvents.occurredAt} limit 1), 9223372036854775807)`;
+}
+
 export function auditConditions(filter: AuditFilter, scope: AuditScope): SQL | undefined {
   const conditions: SQL[] = [];
   if (scope.kind === "own") conditions.push(eq(auditEvents.actorId, scope.actorId));
@@ -16,8 +30,10 @@ export function auditConditions(filter: AuditFilter, scope: AuditScope): SQL | u
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.targetUid) conditions.push(eq(auditEvents.targetUid, filter.targetUid));
   if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
-  if (filter.from) conditions.push(gte(auditEvents.occurredAt, filter.from));
-  if (filter.to) conditions.push(lt(auditEvents.occurredAt, filter.to));
+  if (filter.from)
+    conditions.push(gte(auditEvents.occurredAt, filter.from), gte(auditEvents.seq, firstSeqAtOrAfter(filter.from)));
+  if (filter.to)
+    conditions.push(lt(auditEvents.occurredAt, filter.to), lt(auditEvents.seq, firstSeqAtOrAfter(filter.to, true)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -40,6 +40,8 @@ export async function verifyAuditChain(
     }
     checked += batch.length;
     onProgress?.(checked);
+    // PGlite answers without yielding: give the rest of the process (requests, timers) a turn.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return {
     intact: true,

@@ -47,6 +47,21 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
     expect(page.entries.every((entry) => !JSON.stringify(entry.requestBody).includes("never logged"))).toBe(true);
   });
 
+  it("filters by date range and outcome, a day in UTC at a time", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const page = (form: Record<string, string>) =>
+      listAuditEvents(db, auditFilterSchema.parse(form), { kind: "all" }, { limit: 100 }).then(
+        (result) => result.entries,
+      );
+    expect(await page({ from: today, to: today })).toHaveLength(40);
+    expect(await page({ from: tomorrow })).toHaveLength(0);
+    expect(await page({ to: "2020-01-01" })).toHaveLength(0);
+    const requested = await page({ from: today, outcome: "requested" });
+    expect(requested.length).toBe(14);
+    expect(requested.every((entry) => entry.outcome === "requested")).toBe(true);
+  });
+
   it("refuses UPDATE, DELETE and TRUNCATE", async () => {
     for (const statement of [
       "UPDATE audit_events SET reason = 'x' WHERE seq = 1",

@@ -2,6 +2,15 @@ import type { Metadata } from "next";
 import { CreateOperatorForm } from "@/components/operators/create-operator-form";
 import { OperatorControls } from "@/components/operators/operator-controls";
 import { Badge } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumnHeader,
+  TableContainer,
+  TableHead,
+} from "@/components/ui/table";
 import { listOperators } from "@/lib/auth/operators";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { requireOperator } from "@/lib/auth/session";
@@ -10,6 +19,8 @@ import { getDb } from "@/lib/db/client";
 export const metadata: Metadata = { title: "Operators" };
 
 const DATE = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+const CELL_PADDING = "px-4 py-2";
 
 export default async function OperatorsPage() {
   const me = await requireOperator("operators.manage");
@@ -23,42 +34,32 @@ export default async function OperatorsPage() {
         </p>
       </div>
       <CreateOperatorForm />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Operators of this console</caption>
-          <thead className="bg-slate-50 text-left">
+      <TableContainer>
+        <Table className="min-w-full">
+          <TableCaption srOnly>Operators of this console</TableCaption>
+          <TableHead className="text-left">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Added
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Manage
-              </th>
+              <TableColumnHeader padding={CELL_PADDING}>Email</TableColumnHeader>
+              <TableColumnHeader padding={CELL_PADDING}>Name</TableColumnHeader>
+              <TableColumnHeader padding={CELL_PADDING}>Role</TableColumnHeader>
+              <TableColumnHeader padding={CELL_PADDING}>Status</TableColumnHeader>
+              <TableColumnHeader padding={CELL_PADDING}>Added</TableColumnHeader>
+              <TableColumnHeader padding={CELL_PADDING}>Manage</TableColumnHeader>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+          </TableHead>
+          <TableBody>
             {operators.map((operator) => (
               <tr key={operator.id}>
-                <td className="px-4 py-2 font-mono">{operator.email}</td>
-                <td className="px-4 py-2">{operator.name}</td>
-                <td className="px-4 py-2">{ROLE_LABELS[operator.role]}</td>
-                <td className="px-4 py-2">
+                <TableCell padding={CELL_PADDING} className="font-mono">
+                  {operator.email}
+                </TableCell>
+                <TableCell padding={CELL_PADDING}>{operator.name}</TableCell>
+                <TableCell padding={CELL_PADDING}>{ROLE_LABELS[operator.role]}</TableCell>
+                <TableCell padding={CELL_PADDING}>
                   {operator.disabledAt ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
-                </td>
-                <td className="px-4 py-2">{DATE.format(operator.createdAt)}</td>
-                <td className="px-4 py-2">
+                </TableCell>
+                <TableCell padding={CELL_PADDING}>{DATE.format(operator.createdAt)}</TableCell>
+                <TableCell padding={CELL_PADDING}>
                   <OperatorControls
                     operatorId={operator.id}
                     email={operator.email}
@@ -66,12 +67,12 @@ export default async function OperatorsPage() {
                     disabled={Boolean(operator.disabledAt)}
                     isSelf={operator.id === me.id}
                   />
-                </td>
+                </TableCell>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </TableBody>
+        </Table>
+      </TableContainer>
     </div>
   );
 }
