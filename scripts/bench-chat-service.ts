@@ -1,4 +1,5 @@
 import { buildIfNeeded } from "./lib/build";
+import { availableParallelism } from "node:os";
 import { buildDemoData } from "../lib/chat-service/demo-data";
 import { startConsole, type DatabaseKind } from "../tests/support/console-server";
 
@@ -75,16 +76,12 @@ async function main() {
       }
     }
     console.log(
-      `\nEmbedded chat API v3 on ${database}, ${seconds} s a run (Node ${process.version}, ${navigatorCores()} cores)\n`,
+      `\nEmbedded chat API v3 on ${database}, ${seconds} s a run (Node ${process.version}, ${availableParallelism()} cores)\n`,
     );
     printTable(["operation", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200"], rows);
   } finally {
     await server.stop();
   }
-}
-
-function navigatorCores(): number {
-  return (globalThis.navigator as { hardwareConcurrency?: number } | undefined)?.hardwareConcurrency ?? 0;
 }
 
 async function run(baseUrl: string, apiKey: string, scenario: Scenario, concurrency: number) {
