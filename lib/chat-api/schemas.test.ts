@@ -39,10 +39,19 @@ describe("conversation answers", () => {
     expect(parsed?.lastMessage).toBeUndefined();
   });
 
-  it("refuse an entity whose type does not match it", () => {
-    const wrong = structuredClone(conversation);
-    wrong.lastMessage.data.entities.for.entityType = "user";
-    expect(responseSchemas.conversations.safeParse({ data: [wrong] }).success).toBe(false);
+  it("keep an entity of another type, or one that does not match its type, as sent", () => {
+    const odd = structuredClone(conversation);
+    odd.lastMessage.data.entities.for.entityType = "user";
+    (odd.lastMessage.data.entities as Record<string, unknown>).on = { entityType: "message", entity: { id: "42" } };
+    const [parsed] = responseSchemas.conversations.parse({ data: [odd] });
+    expect(parsed?.lastMessage?.data?.entities?.on).toEqual({ entityType: "message", entity: { id: "42" } });
+    expect(parsed?.lastMessage?.data?.entities?.for?.entityType).toBe("user");
+  });
+
+  it("refuse a record without its conversation id", () => {
+    const broken: Record<string, unknown> = structuredClone(conversation);
+    delete broken.conversationId;
+    expect(responseSchemas.conversations.safeParse({ data: [broken] }).success).toBe(false);
   });
 });
 

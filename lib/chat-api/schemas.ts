@@ -37,9 +37,11 @@ export const chatGroupSchema = z.looseObject({
   conversationId: z.string().optional(),
 });
 
-const entitySchema = z.discriminatedUnion("entityType", [
+// An entity of another type (a message, say) is kept as sent rather than making the answer unreadable.
+const entitySchema = z.union([
   z.looseObject({ entityType: z.literal("user"), entity: chatUserSchema }),
   z.looseObject({ entityType: z.literal("group"), entity: chatGroupSchema }),
+  z.looseObject({ entityType: z.string(), entity: z.unknown() }),
 ]);
 
 export const chatMessageSchema = z.looseObject({
