@@ -96,7 +96,7 @@ export const createIncidentJobAction = defineAction({
       createdBy: creatorOf(context),
       operationId: context.operationId,
     });
-    wakeJobRunner();
+    wakeJobRunner({ jobsChanged: true });
     revalidatePath("/incidents");
     return jobSummary(job);
   },
@@ -125,7 +125,7 @@ function jobControl(
       const job = await requireJob(jobId);
       const changed = await change(job);
       if (!changed) throw new RefusedError(`${refusal} (it is ${job.status}).`);
-      wakeJobRunner();
+      wakeJobRunner({ jobsChanged: true });
       return { jobId, status: changed.status, blocker: changed.blockerUid };
     },
     completion: (result) => ({ outcome: "succeeded", summary: result }),
@@ -183,7 +183,7 @@ async function followUp(
     createdBy: creatorOf(context),
     operationId: context.operationId,
   });
-  wakeJobRunner();
+  wakeJobRunner({ jobsChanged: true });
   revalidatePath("/incidents");
   return jobSummary(job);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { appendAuditEvent, type AuditActor } from "@/lib/audit/append";
 import { auditedOperation, AuditUnavailableError } from "@/lib/audit/operation";
 import { chatApiForJobs, ChatApiError } from "@/lib/chat-api";
@@ -20,10 +20,20 @@ import type { BlockJob } from "./jobs";
  * blocks before anything is sent again: a completed chunk is never sent twice.
  */
 
-type Chunk = typeof blockJobChunks.$inferSelect;
+/** What a runner needs of a chunk it has claimed. */
+type Chunk = Pick<typeof blockJobChunks.$inferSelect, "jobId" | "chunkIndex" | "uids" | "failures" | "uncertain">;
 type Runner = {
   id: string;
   inFlight: Set<Promise<void>>;
+  /** Chunks of each job this runner is working on. */
+  active: Map<string, number>;
+  /**
+   * Chunks of each job whose call has returned and whose outcome is being written: no longer in
+   * flight to the chat service, so their places go to the next chunks while the writing goes on.
+   */
+  recording: Map<string, number>;
+  /** The running jobs, as last read: chunk after chunk reuses the list; a change of job re-reads it. */
+  jobs?: { list: BlockJob[]; readAt: number };
   ticking: boolean;
   again: boolean;
   stopped: boolean;
@@ -31,6 +41,8 @@ type Runner = {
 };
 
 const POLL_MS = 500;
+/** How long the list of running jobs is reused; a claim checks the job's status itself anyway. */
+const JOBS_FRESH_MS = 1000;
 /** Failures of one chunk before it is split in two, so that one bad UID cannot fail its neighbours. */
 const SPLIT_AFTER = 3;
 /** Failures of a single-UID chunk before that UID is recorded as failed. */
@@ -54,64 +66,49 @@ const actorOf = (job: BlockJob): AuditActor => ({
   role: job.createdByRole,
 });
 
-async function claimChunks(db: Database, job: BlockJob, owner: string): Promise<Chunk[]> {
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: blockJobs.id, concurrency: blockJobs.concurrency })
-      .from(blockJobs)
-      .where(and(eq(blockJobs.id, job.id), eq(blockJobs.status, "running")))
-      .for("update", { skipLocked: true });
-    if (!locked) return [];
-    // A lease that ran out belongs to a runner that stopped mid-call: the call may have happened.
-    await tx
-      .update(blockJobChunks)
-      .set({ status: "pending", uncertain: true, leaseOwner: null, leaseExpiresAt: null })
-      .where(
-        and(
-          eq(blockJobChunks.jobId, job.id),
-          eq(blockJobChunks.status, "in_flight"),
-          lt(blockJobChunks.leaseExpiresAt, new Date()),
-        ),
-      );
-    const [{ inFlight } = { inFlight: 0 }] = await tx
-      .select({ inFlight: sql<number>`count(*)`.mapWith(Number) })
-      .from(blockJobChunks)
-      .where(and(eq(blockJobChunks.jobId, job.id), eq(blockJobChunks.status, "in_flight")));
-    const free = locked.concurrency - inFlight;
-    if (free <= 0) return [];
-    const candidates = await tx
-      .select({ chunkIndex: blockJobChunks.chunkIndex })
-      .from(blockJobChunks)
-      .where(
-        and(
-          eq(blockJobChunks.jobId, job.id),
-          eq(blockJobChunks.status, "pending"),
-          lte(blockJobChunks.nextAttemptAt, new Date()),
-        ),
-      )
-      .orderBy(asc(blockJobChunks.chunkIndex))
-      .limit(free)
-      .for("update", { skipLocked: true });
-    if (candidates.length === 0) return [];
-    return tx
-      .update(blockJobChunks)
-      .set({
-        status: "in_flight",
-        leaseOwner: owner,
-        leaseExpiresAt: new Date(Date.now() + leaseMs()),
-        claims: sql`${blockJobChunks.claims} + 1`,
-      })
-      .where(
-        and(
-          eq(blockJobChunks.jobId, job.id),
-          inArray(
-            blockJobChunks.chunkIndex,
-            candidates.map((candidate) => candidate.chunkIndex),
-          ),
-        ),
-      )
-      .returning();
-  });
+type ClaimedRow = { job_id: string; chunk_index: number; uids: string[]; failures: number; uncertain: boolean };
+
+/**
+ * Takes up to the job's free places in chunks that are due, in one statement: the job's row lock
+ * (SKIP LOCKED) makes claims of several processes take turns, and a chunk whose lease ran out
+ * (its runner stopped mid-call) is taken over as uncertain: that call may have happened.
+ */
+async function claimChunks(db: Database, job: BlockJob, owner: string, returned: number): Promise<Chunk[]> {
+  const lease = new Date(Date.now() + leaseMs());
+  const { rows } = (await db.execute(sql`
+    with job as (
+      select ${blockJobs.concurrency} as concurrency from ${blockJobs}
+      where ${blockJobs.id} = ${job.id} and ${blockJobs.status} = 'running'
+      for update skip locked
+    ),
+    busy as (
+      select count(*) as n from ${blockJobChunks}
+      where ${blockJobChunks.jobId} = ${job.id} and ${blockJobChunks.status} = 'in_flight' and ${blockJobChunks.leaseExpiresAt} > now()
+    ),
+    picked as (
+      select chunk.chunk_index from ${blockJobChunks} as chunk
+      where chunk.job_id = ${job.id} and exists (select 1 from job)
+        and ((chunk.status = 'pending' and chunk.next_attempt_at <= now())
+          or (chunk.status = 'in_flight' and chunk.lease_expires_at <= now()))
+      order by chunk.chunk_index
+      limit greatest(0, coalesce((select concurrency from job), 0) - (select n from busy) + ${returned})
+      for update of chunk skip locked
+    )
+    update ${blockJobChunks} as target
+    set status = 'in_flight', lease_owner = ${owner}, lease_expires_at = ${lease}, claims = target.claims + 1,
+        uncertain = target.uncertain or target.status = 'in_flight'
+    from picked
+    where target.job_id = ${job.id} and target.chunk_index = picked.chunk_index
+    returning target.job_id, target.chunk_index, target.uids, target.failures, target.uncertain`)) as unknown as {
+    rows: ClaimedRow[];
+  };
+  return rows.map((row) => ({
+    jobId: row.job_id,
+    chunkIndex: row.chunk_index,
+    uids: row.uids,
+    failures: row.failures,
+    uncertain: row.uncertain,
+  }));
 }
 
 const ownChunk = (chunk: Chunk, owner: string) =>
@@ -122,40 +119,37 @@ const ownChunk = (chunk: Chunk, owner: string) =>
     eq(blockJobChunks.leaseOwner, owner),
   );
 
-/** Records a chunk's outcomes and adds them to the job's counters, in one transaction. */
+/**
+ * Records a chunk's outcomes and adds them to the job's counters, in one statement. Without the
+ * lease (another runner took the chunk over), nothing is written: that runner records it.
+ */
 async function completeChunk(db: Database, chunk: Chunk, owner: string, outcomes: ChunkOutcomes): Promise<void> {
   const count = (name: string) => Object.values(outcomes).filter((entry) => entry.outcome === name).length;
-  await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(blockJobChunks)
-      .set({
-        status: "done",
-        outcomes,
-        completedAt: new Date(),
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        lastError: null,
-      })
-      .where(ownChunk(chunk, owner))
-      .returning({ chunkIndex: blockJobChunks.chunkIndex });
-    // Without the lease, another runner has taken the chunk over and records it instead.
-    if (updated.length === 0) return;
-    await tx
-      .update(blockJobs)
-      .set({
-        doneCount: sql`${blockJobs.doneCount} + ${Object.keys(outcomes).length}`,
-        blockedCount: sql`${blockJobs.blockedCount} + ${count("blocked")}`,
-        alreadyBlockedCount: sql`${blockJobs.alreadyBlockedCount} + ${count("already_blocked")}`,
-        unblockedCount: sql`${blockJobs.unblockedCount} + ${count("unblocked")}`,
-        notBlockedCount: sql`${blockJobs.notBlockedCount} + ${count("not_blocked")}`,
-        failedCount: sql`${blockJobs.failedCount} + ${count("failed") + count("unknown")}`,
-        updatedAt: new Date(),
-      })
-      .where(eq(blockJobs.id, chunk.jobId));
-  });
+  await db.execute(sql`
+    with done as (
+      update ${blockJobChunks}
+      set status = 'done', outcomes = ${JSON.stringify(outcomes)}::jsonb, completed_at = now(),
+          lease_owner = null, lease_expires_at = null, last_error = null
+      where job_id = ${chunk.jobId} and chunk_index = ${chunk.chunkIndex} and status = 'in_flight' and lease_owner = ${owner}
+      returning chunk_index
+    )
+    update ${blockJobs}
+    set done_count = done_count + ${Object.keys(outcomes).length},
+        blocked_count = blocked_count + ${count("blocked")},
+        already_blocked_count = already_blocked_count + ${count("already_blocked")},
+        unblocked_count = unblocked_count + ${count("unblocked")},
+        not_blocked_count = not_blocked_count + ${count("not_blocked")},
+        failed_count = failed_count + ${count("failed") + count("unknown")},
+        updated_at = now()
+    where id = ${chunk.jobId} and exists (select 1 from done)`);
 }
 
-async function releaseChunk(db: Database, chunk: Chunk, owner: string, changes: Partial<Chunk>): Promise<void> {
+async function releaseChunk(
+  db: Database,
+  chunk: Chunk,
+  owner: string,
+  changes: Partial<typeof blockJobChunks.$inferInsert>,
+): Promise<void> {
   await db
     .update(blockJobChunks)
     .set({ status: "pending", leaseOwner: null, leaseExpiresAt: null, ...changes })
@@ -246,7 +240,7 @@ async function reconcile(job: BlockJob, uids: string[]): Promise<{ settled: Chun
   return { settled, toSend };
 }
 
-async function send(job: BlockJob, chunk: Chunk, uids: string[]) {
+async function send(job: BlockJob, chunk: Chunk, uids: string[], onReturned: () => void) {
   const client = chatApiForJobs();
   return auditedOperation(
     {
@@ -262,6 +256,7 @@ async function send(job: BlockJob, chunk: Chunk, uids: string[]) {
         job.kind === "block"
           ? await client.blockUsers(job.blockerUid, uids)
           : await client.unblockUsers(job.blockerUid, uids);
+      onReturned();
       return { answer, rows: blockOutcomeRows(uids, answer.data, job.kind) };
     },
     {
@@ -286,7 +281,14 @@ async function send(job: BlockJob, chunk: Chunk, uids: string[]) {
   );
 }
 
-async function processChunk(db: Database, job: BlockJob, chunk: Chunk, owner: string): Promise<void> {
+async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: Runner): Promise<void> {
+  const owner = runner.id;
+  let returned = false;
+  const onReturned = () => {
+    returned = true;
+    runner.recording.set(job.id, (runner.recording.get(job.id) ?? 0) + 1);
+    wakeJobRunner();
+  };
   let uids = chunk.uids;
   let settled: ChunkOutcomes = {};
   let uncertain = chunk.uncertain;
@@ -300,12 +302,18 @@ async function processChunk(db: Database, job: BlockJob, chunk: Chunk, owner: st
       uncertain = false;
     }
     if (uids.length > 0) {
-      const { rows } = await send(job, chunk, uids);
+      const { rows } = await send(job, chunk, uids, onReturned);
       settled = { ...settled, ...outcomesOf(rows) };
     }
     await completeChunk(db, chunk, owner, settled);
   } catch (error) {
     await handleFailure(db, job, chunk, owner, uids, uncertain, error);
+  } finally {
+    if (returned) {
+      const left = (runner.recording.get(job.id) ?? 1) - 1;
+      if (left > 0) runner.recording.set(job.id, left);
+      else runner.recording.delete(job.id);
+    }
   }
 }
 
@@ -422,22 +430,30 @@ async function tick(runner: Runner): Promise<void> {
       runner.again = false;
       if (runner.stopped) return;
       const db = await getDb();
-      const jobs = await db.select().from(blockJobs).where(eq(blockJobs.status, "running"));
-      for (const job of jobs) {
+      if (!runner.jobs || Date.now() - runner.jobs.readAt > JOBS_FRESH_MS) {
+        runner.jobs = {
+          list: await db.select().from(blockJobs).where(eq(blockJobs.status, "running")),
+          readAt: Date.now(),
+        };
+      }
+      for (const job of runner.jobs.list) {
         if (job.pauseUntil && job.pauseUntil.getTime() > Date.now()) continue;
-        const claimed = await claimChunks(db, job, runner.id);
+        const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0);
         for (const chunk of claimed) {
-          const work: Promise<void> = processChunk(db, job, chunk, runner.id)
+          runner.active.set(job.id, (runner.active.get(job.id) ?? 0) + 1);
+          const work: Promise<void> = processChunk(db, job, chunk, runner)
             .catch((error: unknown) => console.error(`[incident job ${job.id}] chunk ${chunk.chunkIndex}`, error))
             .finally(() => {
               runner.inFlight.delete(work);
-              void finishIfDone(db, job)
-                .catch((error: unknown) => console.error(`[incident job ${job.id}] finishing`, error))
-                .finally(() => wakeJobRunner());
+              const left = (runner.active.get(job.id) ?? 1) - 1;
+              if (left > 0) runner.active.set(job.id, left);
+              else runner.active.delete(job.id);
+              wakeJobRunner();
             });
           runner.inFlight.add(work);
         }
-        if (claimed.length === 0) await finishIfDone(db, job);
+        // Another runner may still hold chunks of it: finishing checks the database, not this runner.
+        if (claimed.length === 0 && !runner.active.has(job.id)) await finishIfDone(db, job);
       }
     } while (runner.again);
   } catch (error) {
@@ -457,6 +473,8 @@ export function startJobRunner(): void {
   const runner: Runner = {
     id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     inFlight: new Set(),
+    active: new Map(),
+    recording: new Map(),
     ticking: false,
     again: false,
     stopped: false,
@@ -465,10 +483,15 @@ export function startJobRunner(): void {
   void tick(runner);
 }
 
-/** Looks for work now rather than at the next poll: a job was created, resumed, or a chunk ended. */
-export function wakeJobRunner(): void {
+/**
+ * Looks for work now rather than at the next poll: a chunk ended, or (`jobsChanged`) a job was
+ * created, paused, resumed or cancelled.
+ */
+export function wakeJobRunner(options: { jobsChanged?: boolean } = {}): void {
   const runner = holder.__incidentJobRunner;
-  if (runner && !runner.stopped) void tick(runner);
+  if (!runner || runner.stopped) return;
+  if (options.jobsChanged) runner.jobs = undefined;
+  void tick(runner);
 }
 
 /** Stops taking up chunks and waits (a while) for the calls on their way, before the process exits. */
