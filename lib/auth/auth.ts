@@ -65,6 +65,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     session: { strategy: "jwt", maxAge: env.sessionMaxAgeSeconds },
     jwt: { maxAge: env.sessionMaxAgeSeconds },
     pages: { signIn: "/login" },
+    logger: {
+      // Failed sign-ins are expected and in the action log; a cookie that cannot be read (forged,
+      // or signed with another AUTH_SECRET) is worth a line, not a stack trace.
+      error(error) {
+        const type = (error as { type?: string }).type ?? error.name;
+        if (type === "CredentialsSignin") return;
+        if (type === "JWTSessionError")
+          console.warn("[auth] a session cookie could not be read; it is treated as signed out");
+        else console.error("[auth]", error);
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
