@@ -70,8 +70,9 @@ type ClaimedRow = { job_id: string; chunk_index: number; uids: string[]; failure
 
 /**
  * Takes up to the job's free places in chunks that are due, in one statement: the job's row lock
- * (SKIP LOCKED) makes claims of several processes take turns, and a chunk whose lease ran out
- * (its runner stopped mid-call) is taken over as uncertain: that call may have happened.
+ * (SKIP LOCKED) makes claims of several processes take turns, a job held by a 429 gets none, and a
+ * chunk whose lease ran out (its runner stopped mid-call) is taken over as uncertain: that call may
+ * have happened.
  */
 async function claimChunks(db: Database, job: BlockJob, owner: string, returned: number): Promise<Chunk[]> {
   const lease = new Date(Date.now() + leaseMs());
@@ -79,6 +80,7 @@ async function claimChunks(db: Database, job: BlockJob, owner: string, returned:
     with job as (
       select ${blockJobs.concurrency} as concurrency from ${blockJobs}
       where ${blockJobs.id} = ${job.id} and ${blockJobs.status} = 'running'
+        and (${blockJobs.pauseUntil} is null or ${blockJobs.pauseUntil} <= now())
       for update skip locked
     ),
     busy as (
