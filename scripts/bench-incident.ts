@@ -90,6 +90,16 @@ async function plainRun(server: ConsoleServer, blocker: string, uids: string[]):
   return (performance.now() - started) / 1000;
 }
 
+/** CPU seconds a process has used so far (Linux: user + system time from /proc). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Peak resident memory of a process so far (Linux), in MB. */
 function peakRssMb(pid: number): number | null {
   try {
@@ -169,10 +179,20 @@ async function main() {
       Array.from({ length: 100 }, (_, i) => `bench-${2 * total + 100 + i}`),
     );
 
+    const cpu = () => ({
+      console: cpuSeconds(server.pid()),
+      service: cpuSeconds(service.pid()),
+      script: process.cpuUsage(),
+    });
+    const beforePlain = cpu();
     const plainSeconds = await plainRun(service, "cometchat-uid-2", uids(0));
+    const afterPlain = cpu();
     const rssBefore = peakRssMb(server.pid());
     const job = await jobRun(server, session, "cometchat-uid-1", uids(total));
+    const afterJob = cpu();
     const rssPeak = peakRssMb(server.pid());
+    const scriptCpu = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) =>
+      (to.user + to.system - from.user - from.system) / 1e6;
 
     if (job.job.blockedCount !== total || job.job.failedCount !== 0)
       throw new Error(`The job did not block every UID: ${JSON.stringify(job.job)}`);
@@ -202,6 +222,12 @@ async function main() {
     console.log(line(header));
     console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
     for (const row of rows) console.log(line(row));
+    console.log(
+      `\nCPU seconds used (2 cores = ${2}x wall time available): plain run: service ${(afterPlain.service - beforePlain.service).toFixed(1)}, ` +
+        `script ${scriptCpu(beforePlain.script, afterPlain.script).toFixed(1)}; incident job: service ${(afterJob.service - afterPlain.service).toFixed(1)}, ` +
+        `console ${(afterJob.console - afterPlain.console).toFixed(1)}, this script ${scriptCpu(afterPlain.script, afterJob.script).toFixed(1)} ` +
+        "(the databases' own processes not counted).",
+    );
     if (rssBefore !== null) console.log(`\nConsole peak RSS before the job: ${rssBefore.toFixed(0)} MB.`);
   } finally {
     await server.stop();
