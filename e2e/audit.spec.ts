@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { serverActionId } from "./server-actions";
+import { serverActionId } from "../tests/support/server-actions";
 import { ADMIN, OPERATORS, storageStateOf } from "./support";
 
 /** The sequence numbers of the entries the table shows, top to bottom. */

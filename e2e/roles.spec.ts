@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { serverActionId } from "./server-actions";
+import { serverActionId } from "../tests/support/server-actions";
 import { OPERATORS, signIn, storageStateOf } from "./support";
 
 async function forgeAction(

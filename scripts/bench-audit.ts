@@ -16,6 +16,7 @@ import { closeDb, getDb, type Database } from "../lib/db/client";
 import { auditEvents } from "../lib/db/schema";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditFilter } from "../lib/schemas/audit";
 import { createPostgresDatabase } from "../tests/support/console-server";
+import { printTable } from "./lib/table";
 
 /**
  * `npm run bench:audit`: the action log at 1,000,000 entries, on PGlite and on PostgreSQL, each
@@ -942,14 +943,6 @@ async function benchDatabase(kind: DatabaseKind): Promise<Figure[]> {
     cleanups.delete(removeDir);
     await removeDir();
   }
-}
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(row));
 }
 
 async function main() {

@@ -2,6 +2,7 @@ import { buildIfNeeded } from "./lib/build";
 import { availableParallelism } from "node:os";
 import { buildDemoData } from "../lib/chat-service/demo-data";
 import { startConsole, type DatabaseKind } from "../tests/support/console-server";
+import { printTable } from "./lib/table";
 
 /**
  * `npm run bench:chat-service`: requests a second and p50/p99 latency of the embedded chat API,
@@ -78,7 +79,9 @@ async function main() {
     console.log(
       `\nEmbedded chat API v3 on ${database}, ${seconds} s a run (Node ${process.version}, ${availableParallelism()} cores)\n`,
     );
-    printTable(["operation", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200"], rows);
+    printTable(["operation", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200"], rows, {
+      numbersRight: true,
+    });
   } finally {
     await server.stop();
   }
@@ -109,17 +112,6 @@ async function run(baseUrl: string, apiKey: string, scenario: Scenario, concurre
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { count: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
-}
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
-  console.log(line(header));
-  console.log(
-    `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`,
-  );
-  for (const row of rows) console.log(line(row));
 }
 
 await main();

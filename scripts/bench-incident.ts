@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { availableParallelism } from "node:os";
+import { serverActionId } from "../tests/support/server-actions";
 import { startConsole, type ConsoleServer, type DatabaseKind } from "../tests/support/console-server";
 import { buildIfNeeded } from "./lib/build";
+import { printTable } from "./lib/table";
 
 /**
  * `npm run bench:incident`: blocks 10,000 UIDs through incident mode against the embedded service,
@@ -40,15 +42,9 @@ async function signIn(server: ConsoleServer): Promise<Session> {
   return { cookie: [...jar, session].join("; ") };
 }
 
-const manifest = () =>
-  JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName?: string }>;
-  };
-
 /** Calls a server action over HTTP, as the browser does, and returns its result. */
 async function callAction<T>(server: ConsoleServer, session: Session, name: string, input: unknown): Promise<T> {
-  const id = Object.entries(manifest().node).find(([, action]) => action.exportedName === name)?.[0];
-  if (!id) throw new Error(`No action ${name}`);
+  const id = serverActionId(name);
   const response = await fetch(`${server.baseUrl}/incidents`, {
     method: "POST",
     headers: {
@@ -217,13 +213,9 @@ async function main() {
       `\nBlocking ${total.toLocaleString("en")} UIDs, chunks of ${CHUNK}, ${CONCURRENCY} in flight; the embedded chat service in its own process; both on ${database}\n`,
     );
     const header = ["run", "seconds", "UIDs/s", "console peak RSS MB", "ratio to plain"];
-    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-    const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
-    console.log(line(header));
-    console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
-    for (const row of rows) console.log(line(row));
+    printTable(header, rows);
     console.log(
-      `\nCPU seconds used (2 cores = ${2}x wall time available): plain run: service ${(afterPlain.service - beforePlain.service).toFixed(1)}, ` +
+      `\nCPU seconds used (${availableParallelism()} cores: that many times the wall time available): plain run: service ${(afterPlain.service - beforePlain.service).toFixed(1)}, ` +
         `script ${scriptCpu(beforePlain.script, afterPlain.script).toFixed(1)}; incident job: service ${(afterJob.service - afterPlain.service).toFixed(1)}, ` +
         `console ${(afterJob.console - afterPlain.console).toFixed(1)}, this script ${scriptCpu(afterPlain.script, afterJob.script).toFixed(1)} ` +
         "(the databases' own processes not counted).",

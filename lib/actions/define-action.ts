@@ -13,12 +13,12 @@ import type { OperatorSummary } from "@/lib/auth/operators";
 import { can, type Permission, ROLE_LABELS } from "@/lib/auth/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { ChatApiError } from "@/lib/chat-api";
+import { requestInfoOf, type RequestInfo } from "@/lib/request-info";
 import { RefusedError } from "@/lib/errors";
 
 export type ActionResult<T> =
   { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: string };
 
-export type RequestInfo = { requestId: string; ip: string | null; userAgent: string | null };
 export type ActionContext = RequestInfo & { operator: OperatorSummary; operationId: string };
 
 /** What the action log records of a request. */
@@ -39,13 +39,9 @@ type ActionSpec<S extends z.ZodType, T> = {
   completion?: (data: T, input: z.output<S>) => AuditCompletion;
 };
 
+/** The request info of the server action or route handler now running. */
 export async function requestInfo(): Promise<RequestInfo> {
-  const list = await headers();
-  return {
-    requestId: list.get("x-request-id") ?? randomUUID(),
-    ip: list.get("x-forwarded-for")?.split(",")[0]?.trim() || list.get("x-real-ip") || null,
-    userAgent: list.get("user-agent"),
-  };
+  return requestInfoOf(await headers());
 }
 
 export const actorOf = (operator: OperatorSummary): AuditActor => ({

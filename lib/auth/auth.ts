@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { requestInfoOf } from "@/lib/request-info";
 import { signInSchema } from "@/lib/schemas/operator";
 import { findOperatorByEmail } from "./operators";
 import { verifyPassword } from "./passwords";
@@ -33,10 +34,6 @@ export class SignInLockedError extends CredentialsSignin {
   code = "locked";
 }
 
-function clientIp(request: Request): string | null {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null;
-}
-
 /** Every sign-in, good or bad, is in the action log; a log that cannot be written refuses the sign-in. */
 async function recordSignIn(
   request: Request,
@@ -50,9 +47,7 @@ async function recordSignIn(
     action: failure ? "auth.sign_in_failed" : "auth.sign_in",
     outcome: failure ? "failed" : "succeeded",
     errorCode: failure ?? null,
-    ip: clientIp(request),
-    userAgent: request.headers.get("user-agent"),
-    requestId: request.headers.get("x-request-id"),
+    ...requestInfoOf(request.headers),
   });
 }
 
@@ -84,7 +79,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
           if (!parsed.success) return null;
           const { email, password } = parsed.data;
           const db = await getDb();
-          const ip = clientIp(request);
+          const { ip } = requestInfoOf(request.headers);
           if (await isSignInLocked(db, email, env.signInLimit)) {
             await recordSignInAttempt(db, { email, succeeded: false, ip });
             await recordSignIn(request, email, undefined, "LOCKED");
