@@ -10,6 +10,26 @@ export default defineConfig([
     files: ["tests/**/*.ts", "e2e/**/*.ts", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // The embedded chat service stands in for a hosted one: the console reaches it over HTTP, through
+    // the same client as the real service, so that what works here works against the real thing.
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["lib/chat-service/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/chat-service", "@/lib/chat-service/*", "**/chat-service", "**/chat-service/*"],
+              message:
+                "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only instrumentation.ts and the scripts that serve it may import lib/chat-service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

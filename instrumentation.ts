@@ -4,4 +4,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { prepareServer } = await import("@/lib/startup");
   await prepareServer();
+  // The console and the embedded chat service start apart, so that the console never imports the service.
+  const { isEmbeddedMode } = await import("@/lib/env");
+  if (!isEmbeddedMode()) return;
+  const { startEmbeddedChatService } = await import("@/lib/chat-service/startup");
+  await startEmbeddedChatService();
 }

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { REQUEST_ID_HEADER } from "@/lib/security/trusted-headers";
 
 const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//];
 const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
@@ -39,7 +40,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
-  if (!requestHeaders.has("x-request-id")) requestHeaders.set("x-request-id", crypto.randomUUID());
+  // The log's request id is always the console's own: a client's X-Request-Id proves nothing.
+  requestHeaders.set(REQUEST_ID_HEADER, crypto.randomUUID());
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
@@ -49,7 +51,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!v3/|v3$|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!v3/|v3$|_next/static|_next/image|favicon.ico|icon.svg).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

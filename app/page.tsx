@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 
 /** The console's start: where each role begins its work. */

@@ -31,16 +31,30 @@ test("the look-up page", async ({ page }) => {
   await expectNoSeriousViolations(page);
 });
 
-test("a user's workspace, with records, a block preview and its dialog", async ({ page }) => {
+test("a user's workspace, with its conversations, the tags editor, a block preview and its dialog", async ({
+  page,
+}) => {
   await page.goto("/users/cometchat-uid-1");
-  const tags = page.getByRole("region", { name: "Conversation tags" });
-  await tags.getByLabel("On behalf of").fill("cometchat-uid-2");
-  await tags.getByRole("button", { name: "Load current tags" }).click();
-  await expect(tags.getByRole("heading", { name: /Conversation cometchat-uid-1_user_cometchat-uid-2/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Conversations/ }).getByRole("row")).not.toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page.getByRole("button", { name: "Edit tags with George Alan" }).click();
+  const editor = page.getByRole("dialog", { name: "Edit tags" });
+  await editor.getByText("Conversation record").click();
+  await expect(
+    editor.getByRole("heading", { name: /Conversation cometchat-uid-1_user_cometchat-uid-2/ }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await editor.getByRole("button", { name: "Close" }).click();
   await page.getByLabel("UIDs to block").fill("cometchat-uid-4 bad.uid cometchat-uid-1");
   await expectNoSeriousViolations(page);
   await page.getByRole("button", { name: "Block", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the search results", async ({ page }) => {
+  await page.goto("/users?search=cometchat");
+  await expect(page.getByRole("table", { name: /Users matching/ })).toBeVisible();
   await expectNoSeriousViolations(page);
 });
 
@@ -55,8 +69,8 @@ test("the operators page", async ({ page }) => {
 });
 
 test("the action log, with filters in error, and an entry's details", async ({ page }) => {
-  await page.goto("/audit?from=not-a-date&targetUid=bad.uid");
-  await expect(page.getByLabel("Target UID")).toHaveAttribute("aria-invalid", "true");
+  await page.goto("/audit?from=not-a-date&uid=bad.uid");
+  await expect(page.getByLabel("UID", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expectNoSeriousViolations(page);
   await page.goto("/audit");
   await page

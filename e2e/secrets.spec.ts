@@ -38,15 +38,21 @@ test("no page and no action response holds the chat API key", async ({ page }) =
   }
   // Action responses: a load, a save, a failed save and a block.
   await page.goto("/users/cometchat-uid-2");
-  const tags = page.getByRole("region", { name: "Conversation tags" });
-  await tags.getByLabel("On behalf of").fill("cometchat-uid-1");
-  await tags.getByRole("button", { name: "Load current tags" }).click();
-  await expect(tags.getByRole("heading", { name: /Conversation cometchat-uid-1_user_cometchat-uid-2/ })).toBeVisible();
+  await page.getByRole("button", { name: "Edit tags with Andrew Joseph" }).click();
+  const tags = page.getByRole("dialog", { name: "Edit tags" });
+  const field = tags.getByLabel("Tags", { exact: true });
+  await field.fill("checked");
+  await field.press("Enter");
   await tags.getByRole("button", { name: "Save tags" }).click();
   await expect(tags.getByText("Tags saved")).toBeVisible();
-  await tags.getByLabel("On behalf of").fill("ghost-owner");
-  await tags.getByRole("button", { name: "Save tags" }).click();
-  await expect(tags.getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
+  await tags.getByRole("button", { name: "Close" }).click();
+  await page.getByText("Open conversation with UID…").click();
+  await page.getByLabel("UID of the other user").fill("ghost-peer");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Edit tags" }).getByRole("alert").filter({ hasText: /\S/ }),
+  ).toBeVisible();
+  await page.getByRole("dialog", { name: "Edit tags" }).getByRole("button", { name: "Close" }).click();
   await page.getByLabel("UIDs to block").fill("ghost-user-1");
   await page.getByRole("button", { name: "Block", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm block" }).click();

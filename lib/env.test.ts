@@ -30,16 +30,13 @@ describe("parseEnv", () => {
     expect(env.port).toBe(3000);
     expect(env.chatApi).toEqual({ mode: "embedded", baseUrl: "http://127.0.0.1:3000/v3" });
     expect(env.databaseUrl).toBeUndefined();
-    expect(env.chatRateLimitPerMinute).toBe(10_000);
-    expect(env.faults).toEqual({
-      latencyMs: 0,
-      errorRate: 0,
-      errorStatus: "mixed",
-      rateLimitRate: 0,
-      retryAfterSeconds: 1,
-      journal: false,
+    expect(env.incident).toEqual({
+      chunkSize: 25,
+      concurrency: 4,
+      rateShare: 0.5,
+      rateReserve: 0.1,
+      rateLimitHint: 10_000,
     });
-    expect(env.incident).toEqual({ chunkSize: 25, concurrency: 4 });
   });
 
   it("generates the embedded key once and keeps it in the data folder, readable by its owner only", () => {
@@ -59,28 +56,17 @@ describe("parseEnv", () => {
   });
 
   it("prefers CHAT_API_BASE_URL and trims its trailing slash", () => {
-    const env = parseEnv({
-      CHAT_API_BASE_URL: "https://x.example/v3/",
-      CHAT_APP_ID: "abc",
-      CHAT_REGION: "us",
-      CHAT_API_KEY: "k",
-    });
+    const upstream = { CHAT_API_BASE_URL: "https://x.example/v3/", CHAT_APP_ID: "abc", CHAT_REGION: "us" };
+    const env = parseEnv({ ...upstream, CHAT_API_KEY: "k" });
     expect(env.chatApi).toEqual({ mode: "upstream", baseUrl: "https://x.example/v3" });
   });
 
-  it("refuses a real upstream without a key, naming the variable", () => {
-    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_REGION: "us" })).toEqual([
-      expect.stringMatching(/^CHAT_API_KEY: required/),
-    ]);
-  });
-
-  it("refuses half of the app id and region pair", () => {
-    expect(problemsOf({ CHAT_APP_ID: "abc", CHAT_API_KEY: "k" })).toEqual([
-      expect.stringMatching(/^CHAT_REGION: required/),
-    ]);
-    expect(problemsOf({ CHAT_REGION: "us", CHAT_API_KEY: "k" })).toEqual([
-      expect.stringMatching(/^CHAT_APP_ID: required/),
-    ]);
+  it.each([
+    [{ CHAT_APP_ID: "abc", CHAT_REGION: "us" }, /^CHAT_API_KEY: required/],
+    [{ CHAT_APP_ID: "abc", CHAT_API_KEY: "k" }, /^CHAT_REGION: required/],
+    [{ CHAT_REGION: "us", CHAT_API_KEY: "k" }, /^CHAT_APP_ID: required/],
+  ])("refuses a real upstream without a key or with half of the app id and region pair: %j", (vars, problem) => {
+    expect(problemsOf(vars)).toEqual([expect.stringMatching(problem)]);
   });
 
   it("names every wrong variable and says what it expects", () => {
@@ -88,7 +74,6 @@ describe("parseEnv", () => {
       PORT: "eighty",
       DATABASE_URL: "mysql://x",
       CHAT_API_BASE_URL: "not a url",
-      CHAT_FAULT_ERROR_RATE: "1.5",
       CHAT_API_KEY: "k",
     });
     expect(problems).toEqual(
@@ -96,9 +81,17 @@ describe("parseEnv", () => {
         expect.stringMatching(/^PORT: PORT must be a whole number from 1 to 65535 \(got "eighty"\)/),
         expect.stringMatching(/^DATABASE_URL: .*PostgreSQL URL/),
         expect.stringMatching(/^CHAT_API_BASE_URL: .*http\(s\) URL/),
-        expect.stringMatching(/^CHAT_FAULT_ERROR_RATE: .*from 0 to 1/),
       ]),
     );
+  });
+
+  it("refuses a rate share of nothing, which would never let a job send", () => {
+    expect(problemsOf({ INCIDENT_RATE_SHARE: "0" })).toEqual([
+      expect.stringMatching(/^INCIDENT_RATE_SHARE: INCIDENT_RATE_SHARE must be more than 0/),
+    ]);
+    expect(problemsOf({ INCIDENT_RATE_RESERVE: "2" })).toEqual([
+      expect.stringMatching(/^INCIDENT_RATE_RESERVE: .*from 0 to 1/),
+    ]);
   });
 
   it("never repeats the key in a message", () => {

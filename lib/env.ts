@@ -4,11 +4,12 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The one reader of process.env. Everything else asks `getEnv()`, which validates once and
+ * The one reader of process.env for the console (the embedded chat service, a system of its own,
+ * reads its variables in lib/chat-service/config.ts with these same helpers). Everything else asks `getEnv()`, which validates once and
  * fails with a message naming every wrong variable and what it expects.
  */
 
-const wholeNumber = (name: string, min: number, max: number) =>
+export const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
     .trim()
@@ -16,14 +17,14 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
-const share = (name: string) =>
+export const share = (name: string) =>
   z
     .string()
     .trim()
     .regex(/^(0(\.\d+)?|1(\.0+)?)$/, `${name} must be a number from 0 to 1, such as 0.2`)
     .transform(Number);
 
-const optionalText = z
+export const optionalText = z
   .string()
   .trim()
   .transform((value) => (value === "" ? undefined : value))
@@ -64,23 +65,37 @@ const rawEnvSchema = z.object({
     z.string().regex(/^\S+$/, "CHAT_API_KEY must be the REST API key, without spaces").optional(),
   ),
   CHAT_API_TIMEOUT_MS: wholeNumber("CHAT_API_TIMEOUT_MS", 100, 120_000).default(10_000),
-  CHAT_RATE_LIMIT_PER_MINUTE: wholeNumber("CHAT_RATE_LIMIT_PER_MINUTE", 1, 10_000_000).default(10_000),
-  CHAT_FAULT_LATENCY_MS: wholeNumber("CHAT_FAULT_LATENCY_MS", 0, 120_000).default(0),
-  CHAT_FAULT_ERROR_RATE: share("CHAT_FAULT_ERROR_RATE").default(0),
-  CHAT_FAULT_ERROR_STATUS: z
-    .enum(["500", "503", "mixed"], { error: "CHAT_FAULT_ERROR_STATUS must be 500, 503 or mixed" })
-    .default("mixed"),
-  CHAT_FAULT_RATE_LIMIT_RATE: share("CHAT_FAULT_RATE_LIMIT_RATE").default(0),
-  CHAT_FAULT_RETRY_AFTER_SECONDS: wholeNumber("CHAT_FAULT_RETRY_AFTER_SECONDS", 0, 3600).default(1),
-  CHAT_JOURNAL: z.enum(["0", "1"], { error: "CHAT_JOURNAL must be 0 or 1" }).default("0"),
   INCIDENT_CHUNK_SIZE: wholeNumber("INCIDENT_CHUNK_SIZE", 1, 1000).default(25),
   INCIDENT_CONCURRENCY: wholeNumber("INCIDENT_CONCURRENCY", 1, 64).default(4),
+  INCIDENT_RATE_SHARE: share("INCIDENT_RATE_SHARE")
+    .pipe(z.number().gt(0, "INCIDENT_RATE_SHARE must be more than 0, or jobs would never send a call"))
+    .default(0.5),
+  INCIDENT_RATE_RESERVE: share("INCIDENT_RATE_RESERVE").default(0.1),
+  CHAT_RATE_LIMIT_PER_MINUTE_HINT: wholeNumber("CHAT_RATE_LIMIT_PER_MINUTE_HINT", 1, 10_000_000).default(10_000),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, "AUTH_SECRET must be at least 32 characters of random text").optional(),
   ),
+  AUDIT_SIGNING_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "AUDIT_SIGNING_KEY must be an Ed25519 seed: 64 hex digits (openssl rand -hex 32)")
+      .optional(),
+  ),
+  AUDIT_CHECKPOINT_MINUTES: wholeNumber("AUDIT_CHECKPOINT_MINUTES", 0, 24 * 60).default(10),
+  AUDIT_CHECKPOINT_DIR: optionalText.pipe(z.string().min(1, "AUDIT_CHECKPOINT_DIR must be a folder path").optional()),
   SESSION_MAX_AGE_HOURS: wholeNumber("SESSION_MAX_AGE_HOURS", 1, 24 * 30).default(8),
   SIGN_IN_MAX_FAILURES: wholeNumber("SIGN_IN_MAX_FAILURES", 1, 1000).default(5),
   SIGN_IN_WINDOW_MINUTES: wholeNumber("SIGN_IN_WINDOW_MINUTES", 1, 24 * 60).default(15),
+  SIGN_IN_MAX_FAILURES_PER_EMAIL: wholeNumber("SIGN_IN_MAX_FAILURES_PER_EMAIL", 1, 100_000).default(50),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(\d{1,2}|[0-9a-f.:]+(\s*,\s*[0-9a-f.:]+)*)$/i,
+        "TRUST_PROXY must be the number of proxy hops in front of the console (such as 1), or the proxies' IP addresses separated by commas",
+      )
+      .optional(),
+  ),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email("CONSOLE_ADMIN_EMAIL must be an email address").optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, "CONSOLE_ADMIN_PASSWORD must be at least 12 characters").optional(),
@@ -89,22 +104,23 @@ const rawEnvSchema = z.object({
 
 type RawEnv = z.infer<typeof rawEnvSchema>;
 
-export type ChatApiTarget = { mode: "embedded"; baseUrl: string } | { mode: "upstream"; baseUrl: string };
+export type TrustProxy = { hops: number } | { addresses: string[] };
 
-export type FaultDefaults = {
-  latencyMs: number;
-  errorRate: number;
-  errorStatus: "500" | "503" | "mixed";
-  rateLimitRate: number;
-  retryAfterSeconds: number;
-  journal: boolean;
-};
+function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined) return { hops: 0 };
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  return { addresses: value.split(",").map((address) => address.trim().toLowerCase()) };
+}
+
+type ChatApiTarget = { mode: "embedded"; baseUrl: string } | { mode: "upstream"; baseUrl: string };
 
 export type Env = {
   nodeEnv: RawEnv["NODE_ENV"];
   authSecret: string;
   sessionMaxAgeSeconds: number;
-  signInLimit: { maxFailures: number; windowMinutes: number };
+  signInLimit: { maxFailures: number; maxFailuresPerEmail: number; windowMinutes: number };
+  /** Whom to believe about the client's address: nobody (the socket's), so many hops, or these proxies. */
+  trustProxy: TrustProxy;
   firstAdmin: { email: string; password: string } | undefined;
   port: number;
   dataDir: string;
@@ -112,9 +128,19 @@ export type Env = {
   chatApi: ChatApiTarget;
   chatApiKey: string;
   chatApiTimeoutMs: number;
-  chatRateLimitPerMinute: number;
-  faults: FaultDefaults;
-  incident: { chunkSize: number; concurrency: number };
+  incident: {
+    chunkSize: number;
+    /** Upper bound on one job's calls in flight: the rate budget sets how many go within it. */
+    concurrency: number;
+    /** Of the chat service's limit, the part all processes' jobs may use together. */
+    rateShare: number;
+    /** Of the limit, what `X-RateLimit-Remaining` must keep for the application's own traffic. */
+    rateReserve: number;
+    /** The limit assumed until the service announces one. */
+    rateLimitHint: number;
+  };
+  /** Signed checkpoints of the action log: the key's seed, how often (0: on demand only), and a copy's folder. */
+  audit: { signingKeySeed: string; checkpointMinutes: number; checkpointDir: string | undefined };
 };
 
 export class EnvError extends Error {
@@ -125,7 +151,7 @@ export class EnvError extends Error {
 }
 
 /** A secret left unset is generated once and kept in the data folder, readable by its owner only. */
-function readOrCreateSecret(dataDir: string, fileName: string, bytes: number): string {
+export function readOrCreateSecret(dataDir: string, fileName: string, bytes: number): string {
   const file = path.join(dataDir, fileName);
   if (existsSync(file)) {
     const stored = readFileSync(file, "utf8").trim();
@@ -171,6 +197,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (chatApi.mode === "upstream" && !raw.CHAT_API_KEY) {
     problems.push(`CHAT_API_KEY: required when the chat API is the real service at ${chatApi.baseUrl}`);
   }
+  if (raw.SIGN_IN_MAX_FAILURES_PER_EMAIL < raw.SIGN_IN_MAX_FAILURES) {
+    problems.push(
+      "SIGN_IN_MAX_FAILURES_PER_EMAIL: must be at least SIGN_IN_MAX_FAILURES, since it counts the failures from every address",
+    );
+  }
   if (Boolean(raw.CONSOLE_ADMIN_EMAIL) !== Boolean(raw.CONSOLE_ADMIN_PASSWORD)) {
     problems.push(
       raw.CONSOLE_ADMIN_EMAIL
@@ -185,7 +216,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     nodeEnv: raw.NODE_ENV,
     authSecret: raw.AUTH_SECRET ?? readOrCreateSecret(dataDir, "auth-secret", 32),
     sessionMaxAgeSeconds: raw.SESSION_MAX_AGE_HOURS * 3600,
-    signInLimit: { maxFailures: raw.SIGN_IN_MAX_FAILURES, windowMinutes: raw.SIGN_IN_WINDOW_MINUTES },
+    signInLimit: {
+      maxFailures: raw.SIGN_IN_MAX_FAILURES,
+      maxFailuresPerEmail: raw.SIGN_IN_MAX_FAILURES_PER_EMAIL,
+      windowMinutes: raw.SIGN_IN_WINDOW_MINUTES,
+    },
+    trustProxy: trustProxyOf(raw.TRUST_PROXY),
     firstAdmin:
       raw.CONSOLE_ADMIN_EMAIL && raw.CONSOLE_ADMIN_PASSWORD
         ? { email: raw.CONSOLE_ADMIN_EMAIL.toLowerCase(), password: raw.CONSOLE_ADMIN_PASSWORD }
@@ -196,15 +232,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     chatApi,
     chatApiKey: raw.CHAT_API_KEY ?? readOrCreateSecret(dataDir, "chat-api-key", 20),
     chatApiTimeoutMs: raw.CHAT_API_TIMEOUT_MS,
-    chatRateLimitPerMinute: raw.CHAT_RATE_LIMIT_PER_MINUTE,
-    incident: { chunkSize: raw.INCIDENT_CHUNK_SIZE, concurrency: raw.INCIDENT_CONCURRENCY },
-    faults: {
-      latencyMs: raw.CHAT_FAULT_LATENCY_MS,
-      errorRate: raw.CHAT_FAULT_ERROR_RATE,
-      errorStatus: raw.CHAT_FAULT_ERROR_STATUS,
-      rateLimitRate: raw.CHAT_FAULT_RATE_LIMIT_RATE,
-      retryAfterSeconds: raw.CHAT_FAULT_RETRY_AFTER_SECONDS,
-      journal: raw.CHAT_JOURNAL === "1",
+    incident: {
+      chunkSize: raw.INCIDENT_CHUNK_SIZE,
+      concurrency: raw.INCIDENT_CONCURRENCY,
+      rateShare: raw.INCIDENT_RATE_SHARE,
+      rateReserve: raw.INCIDENT_RATE_RESERVE,
+      rateLimitHint: raw.CHAT_RATE_LIMIT_PER_MINUTE_HINT,
+    },
+    audit: {
+      signingKeySeed: (raw.AUDIT_SIGNING_KEY ?? readOrCreateSecret(dataDir, "audit-signing-key", 32)).toLowerCase(),
+      checkpointMinutes: raw.AUDIT_CHECKPOINT_MINUTES,
+      checkpointDir: raw.AUDIT_CHECKPOINT_DIR ? path.resolve(raw.AUDIT_CHECKPOINT_DIR) : undefined,
     },
   };
 }
@@ -214,6 +252,19 @@ const cache = globalThis as typeof globalThis & { __moderatorConsoleEnv?: Env };
 export function getEnv(): Env {
   cache.__moderatorConsoleEnv ??= parseEnv(process.env);
   return cache.__moderatorConsoleEnv;
+}
+
+/** For a process's start: a wrong configuration ends it with a message that names each variable. */
+export function envOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`\n${error.message}\n\nFix these variables and start again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 export function isEmbeddedMode(): boolean {

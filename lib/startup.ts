@@ -1,30 +1,21 @@
+import { startCheckpointSchedule } from "@/lib/audit/checkpoints";
 import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
-import { EnvError, getEnv } from "@/lib/env";
-import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "@/lib/chat-service/seed";
+import { envOrExit, getEnv } from "@/lib/env";
 import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
+import { startTimedBlockExpiry, stopTimedBlockExpiry } from "@/lib/timed-blocks/expiry";
 
 /**
- * Start-up of a console process: validate the configuration, migrate the database, create the
- * first admin when there is no operator and, in embedded mode, load the demo data the first time. A wrong configuration stops the process
- * with a message that names the variable.
+ * Start-up of a console process: validate the configuration, migrate the database and create the
+ * first admin when there is no operator. A wrong configuration stops the process with a message that
+ * names the variable. The embedded chat service starts on its own (`instrumentation.ts`).
  */
 export async function prepareServer(): Promise<void> {
-  let env;
-  try {
-    env = getEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(`\n${error.message}\n\nFix these variables and start again.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = envOrExit(getEnv);
 
   const db = await getDb();
   const kind = await getDbKind();
-  const seeded = env.chatApi.mode === "embedded" ? await seedDemoDataIfEmpty(db) : false;
   const firstAdmin = await ensureFirstAdmin(db, {
     configured: env.firstAdmin,
     embedded: env.chatApi.mode === "embedded",
@@ -40,16 +31,15 @@ export async function prepareServer(): Promise<void> {
       "",
       `Moderator Console on http://localhost:${env.port}`,
       `  mode:     ${chat}`,
-      `  database: ${where}${seeded ? ", demo data loaded" : ""}`,
-      ...(env.chatApi.mode === "embedded"
-        ? [`  UIDs to try: ${DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid).join(", ")}`]
-        : []),
+      `  database: ${where}`,
       ...firstAdminLines(firstAdmin),
       "",
     ].join("\n"),
   );
 
   startJobRunner();
+  startTimedBlockExpiry(getDb);
+  startCheckpointSchedule(getDb);
   if (kind === "pglite") {
     // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action
     // log needs them to filter fast. In the background: the console serves meanwhile.
@@ -60,6 +50,7 @@ export async function prepareServer(): Promise<void> {
   }
 
   const shutdown = () => {
+    stopTimedBlockExpiry();
     stopJobRunner()
       .then(() => closeDb())
       .catch((error: unknown) => console.error("Closing the database failed", error))

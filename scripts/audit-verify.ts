@@ -1,31 +1,82 @@
-import { verifyAuditChain } from "../lib/audit/verify";
-import { closeDb, getDb } from "../lib/db/client";
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import type { ChainBreak } from "../lib/audit/chain";
+import { verifyAuditExport } from "../lib/audit/verify-export";
 import { DatabaseBusyError } from "../lib/db/pglite-lock";
 import { EnvError } from "../lib/env";
 
-/** `npm run audit:verify`: walks the action log's hash chain; exits 1 where it breaks. */
-try {
-  const result = await verifyAuditChain(await getDb(), (checked) => {
-    if (checked % 100_000 === 0) process.stderr.write(`  ${checked.toLocaleString("en")} entries checked...\n`);
-  });
-  const seconds = (result.durationMs / 1000).toFixed(1);
-  if (result.intact) {
-    console.log(`The action log is intact: ${result.checked.toLocaleString("en")} entries checked in ${seconds} s.`);
+/**
+ * `npm run audit:verify`: walks the action log's hash chain and holds it against every signed
+ * checkpoint; exits 1 at the first problem, named. With --export, --checkpoint and --public-key it
+ * checks an NDJSON export offline instead, without a database.
+ */
+const optionsSchema = z.union([
+  z.object({ export: z.undefined(), checkpoint: z.undefined(), "public-key": z.undefined() }),
+  z.object(
+    {
+      export: z.string({ error: "--export <file.ndjson> is needed with --checkpoint and --public-key" }),
+      checkpoint: z.string({ error: "--checkpoint <file> is needed with --export" }),
+      "public-key": z.string({ error: "--public-key <file> is needed with --export" }),
+    },
+    { error: "--export, --checkpoint and --public-key go together" },
+  ),
+]);
+
+const count = (value: number) => value.toLocaleString("en");
+
+function reportBreak(firstBreak: ChainBreak, checked: number) {
+  const at = firstBreak.seq > 0 ? ` at entry #${firstBreak.seq}${firstBreak.id ? ` (id ${firstBreak.id})` : ""}` : "";
+  console.log(`The action log is NOT intact: ${firstBreak.problem}${at}.`);
+  console.log(`  ${firstBreak.detail}`);
+  console.log(`  ${count(checked)} entries before it are intact.`);
+  process.exitCode = 1;
+}
+
+async function verifyDatabase() {
+  const { closeDb, getDb } = await import("../lib/db/client");
+  const { verifyAuditLog } = await import("../lib/audit/checkpoints");
+  try {
+    const result = await verifyAuditLog(await getDb(), (checked) => {
+      if (checked % 100_000 === 0) process.stderr.write(`  ${count(checked)} entries checked...\n`);
+    });
+    if (!result.intact) return reportBreak(result.firstBreak, result.checked);
+    const seconds = (result.durationMs / 1000).toFixed(1);
+    console.log(
+      `The action log is intact: ${count(result.checked)} entries and ${count(result.checkpoints)} signed checkpoints checked in ${seconds} s.`,
+    );
     if (result.head) console.log(`Newest entry #${result.head.seq}, hash ${result.head.hash}`);
+  } finally {
+    await closeDb();
+  }
+}
+
+try {
+  const { values } = parseArgs({
+    options: { export: { type: "string" }, checkpoint: { type: "string" }, "public-key": { type: "string" } },
+  });
+  const options = optionsSchema.safeParse(values);
+  if (!options.success) throw new EnvError(options.error.issues.map((issue) => issue.message));
+  const files = options.data;
+  if (files.export === undefined) {
+    await verifyDatabase();
   } else {
-    const { firstBreak } = result;
-    console.log(`The action log is NOT intact: the chain breaks at entry #${firstBreak.seq} (id ${firstBreak.id}).`);
-    console.log(`  ${firstBreak.detail}`);
-    console.log(`  ${result.checked.toLocaleString("en")} entries before it are intact.`);
-    process.exitCode = 1;
+    const read = (file: string) => readFileSync(file, "utf8");
+    const result = verifyAuditExport(read(files.export), read(files.checkpoint), read(files["public-key"]));
+    if (!result.intact) reportBreak(result.firstBreak, result.checked);
+    else
+      console.log(
+        `The export is intact: ${count(result.checked)} entries chain from the first, and the checkpoint at ${count(result.checkpointSize)} entries is signed by the given key and matches.`,
+      );
   }
 } catch (error) {
   if (error instanceof DatabaseBusyError || error instanceof EnvError) {
     console.error(error.message);
     process.exitCode = 2;
+  } else if (error instanceof Error && /ENOENT|public key|not an entry|JSON/.test(error.message)) {
+    console.error(error.message);
+    process.exitCode = 2;
   } else {
     throw error;
   }
-} finally {
-  await closeDb();
 }

@@ -1,117 +1,151 @@
-import { buildIfNeeded } from "./lib/build";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { buildDemoData } from "../lib/chat-service/demo-data";
 import { startConsole, type DatabaseKind } from "../tests/support/console-server";
+import { buildIfNeeded } from "./lib/build";
+import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { printTable } from "./lib/table";
 
 /**
- * `npm run bench:chat-service`: requests a second and p50/p99 latency of the embedded chat API,
- * over real HTTP against the built console, for PUT conversation and POST blockedusers (1 and 25
- * UIDs) at 1 and 16 concurrent connections. BENCH_DATABASE=postgres runs it on PostgreSQL;
- * BENCH_SECONDS sets the length of each run (default 5).
+ * `npm run bench:chat-service`: requests a second and p50/p99 latency of the embedded chat API over
+ * real HTTP, on each database, beside a bare node:http server answering JSON measured by the same load
+ * generator in the same run: each figure is also given as a share of that ceiling. Then the resident
+ * memory of the server process, idle after start and after the load.
+ * BENCH_DATABASES (pglite,postgres), BENCH_SECONDS (5), BENCH_CONNECTIONS (16);
+ * TEST_CHAT_SERVICE=standalone measures `npm run chat-service` instead of the console.
  */
-const database = (process.env.BENCH_DATABASE ?? "pglite") as DatabaseKind;
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",") as DatabaseKind[];
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-type Scenario = {
-  name: string;
-  request: (
-    worker: number,
-    i: number,
-  ) => { method: string; path: string; headers?: Record<string, string>; body: unknown };
-};
+type Scenario = { name: string; target: string; request: (connection: number, i: number) => LoadRequest };
 
-const CONVERSATION_PARTNERS = ["cometchat-uid-2", "cometchat-uid-3", "cometchat-uid-4", "cometchat-uid-5"];
+const demo = buildDemoData(0);
+const uids = demo.users.map((user) => user.uid);
+const pick = (n: number) => uids[n % uids.length]!;
+// Each owner's copy of a user-to-user conversation: tags change on many rows, as moderators spread their work.
+const userConversations = demo.states
+  .filter((state) => state.conversationId.includes("_user_"))
+  .map((state) => ({
+    owner: state.ownerUid,
+    other: state.conversationId.split("_user_").find((uid) => uid !== state.ownerUid)!,
+  }));
+
+function scenarios(apiKey: string): Scenario[] {
+  const headers = { apikey: apiKey };
+  return [
+    {
+      name: "GET /users/{uid}",
+      target: "≥ 3000",
+      request: (c, i) => ({ method: "GET", path: `/v3/users/${pick(c + i)}`, headers }),
+    },
+    {
+      name: "PUT /users/{uid}/conversation",
+      target: "≥ 1700, p99 ≤ 25",
+      request: (c, i) => {
+        const { owner, other } = userConversations[(c + i * connections) % userConversations.length]!;
+        return {
+          method: "PUT",
+          path: `/v3/users/${other}/conversation`,
+          headers: { ...headers, onBehalfOf: owner },
+          body: { tags: [`bench-${c}`, `run-${i % 10}`] },
+        };
+      },
+    },
+    {
+      name: "POST /users/{uid}/blockedusers, 1 UID",
+      target: "≥ 1700, p99 ≤ 25",
+      request: (c, i) => ({
+        method: "POST",
+        path: `/v3/users/${pick(c)}/blockedusers`,
+        headers,
+        body: { blockedUids: [pick(c + 1 + (i % (uids.length - 1)))] },
+      }),
+    },
+    {
+      name: "POST /users/{uid}/blockedusers, 25 UIDs",
+      target: "≥ 1700, p99 ≤ 25",
+      request: (c, i) => ({
+        method: "POST",
+        path: `/v3/users/${pick(c)}/blockedusers`,
+        headers,
+        body: { blockedUids: Array.from({ length: 25 }, (_, k) => pick(c + 1 + ((i * 25 + k) % (uids.length - 1)))) },
+      }),
+    },
+  ];
+}
+
+/** The ceiling: node:http answering a user record, with the same headers, in a process of its own. */
+const BARE_SERVER = `
+const body = JSON.stringify({ data: { uid: "cometchat-uid-1", name: "Andrew Joseph", role: "default", status: "available", createdAt: 1733197481 } });
+require("node:http").createServer((request, response) => {
+  request.resume();
+  request.on("end", () => {
+    response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store",
+      "X-RateLimit-Limit": "10000", "X-RateLimit-Remaining": "9999", "Content-Length": Buffer.byteLength(body) });
+    response.end(body);
+  });
+}).listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
+
+async function bareServerPort(): Promise<{ port: number; stop: () => void }> {
+  const child = spawn(process.execPath, ["-e", BARE_SERVER], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve) =>
+    child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk))),
+  );
+  return { port, stop: () => child.kill() };
+}
+
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+const row = (name: string, database: string, result: LoadResult, bare: number, target: string) => [
+  name,
+  database,
+  result.perSecond.toFixed(0),
+  result.p50.toFixed(2),
+  result.p99.toFixed(2),
+  String(result.non200),
+  `${((100 * result.perSecond) / bare).toFixed(1)} %`,
+  target,
+];
 
 async function main() {
   buildIfNeeded();
-  const server = await startConsole({ database, env: { CHAT_RATE_LIMIT_PER_MINUTE: "10000000" } });
-  try {
-    // The demo data's UIDs do not depend on the time it is built for.
-    const uids = buildDemoData(0).users.map((user) => user.uid);
-    const pick = (n: number) => uids[n % uids.length]!;
+  const bareServer = await bareServerPort();
+  const bareRequest = () => ({ method: "GET", path: "/v3/users/cometchat-uid-1", headers: { apikey: "k" } });
+  await runLoad(bareServer.port, connections, 1, bareRequest);
+  const bare = await runLoad(bareServer.port, connections, seconds, bareRequest);
+  bareServer.stop();
+  const rows = [row("bare node:http, JSON", "-", bare, bare.perSecond, "")];
+  const memory: string[][] = [];
 
-    const scenarios: Scenario[] = [
-      {
-        name: "PUT /users/{uid}/conversation",
-        request: (worker, i) => ({
-          method: "PUT",
-          path: `/users/${CONVERSATION_PARTNERS[(worker + i) % CONVERSATION_PARTNERS.length]}/conversation`,
-          headers: { onBehalfOf: "cometchat-uid-1" },
-          body: { tags: [`bench-${worker}`, `run-${i % 10}`] },
-        }),
-      },
-      {
-        name: "POST /users/{uid}/blockedusers, 1 UID",
-        request: (worker, i) => ({
-          method: "POST",
-          path: `/users/${pick(worker)}/blockedusers`,
-          body: { blockedUids: [pick(worker + 1 + (i % (uids.length - 1)))] },
-        }),
-      },
-      {
-        name: "POST /users/{uid}/blockedusers, 25 UIDs",
-        request: (worker, i) => ({
-          method: "POST",
-          path: `/users/${pick(worker)}/blockedusers`,
-          body: {
-            blockedUids: Array.from({ length: 25 }, (_, k) => pick(worker + 1 + ((i * 25 + k) % (uids.length - 1)))),
-          },
-        }),
-      },
-    ];
-
-    const rows: string[][] = [];
-    for (const scenario of scenarios) {
-      for (const concurrency of [1, 16]) {
-        const result = await run(server.chatBaseUrl, server.apiKey, scenario, concurrency);
-        rows.push([
-          scenario.name,
-          String(concurrency),
-          String(result.count),
-          result.perSecond.toFixed(0),
-          result.p50.toFixed(2),
-          result.p99.toFixed(2),
-          String(result.errors),
-        ]);
+  for (const database of databases) {
+    const server = await startConsole({ database, env: { CHAT_RATE_LIMIT_PER_MINUTE: "10000000" } });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      const idle = residentMb(server.pid());
+      const port = Number(new URL(server.baseUrl).port);
+      for (const scenario of scenarios(server.apiKey)) {
+        await runLoad(port, connections, 1, scenario.request);
+        const result = await runLoad(port, connections, seconds, scenario.request);
+        rows.push(row(scenario.name, database, result, bare.perSecond, scenario.target));
       }
+      memory.push([database, idle.toFixed(0), residentMb(server.pid()).toFixed(0)]);
+    } finally {
+      await server.stop();
     }
-    console.log(
-      `\nEmbedded chat API v3 on ${database}, ${seconds} s a run (Node ${process.version}, ${availableParallelism()} cores)\n`,
-    );
-    printTable(["operation", "connections", "requests", "req/s", "p50 ms", "p99 ms", "non-200"], rows, {
-      numbersRight: true,
-    });
-  } finally {
-    await server.stop();
   }
-}
 
-async function run(baseUrl: string, apiKey: string, scenario: Scenario, concurrency: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      for (let i = 0; performance.now() < deadline; i += 1) {
-        const { method, path, headers, body } = scenario.request(worker, i);
-        const t0 = performance.now();
-        const response = await fetch(`${baseUrl}${path}`, {
-          method,
-          headers: { apikey: apiKey, "Content-Type": "application/json", ...headers },
-          body: JSON.stringify(body),
-        });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (response.status !== 200) errors += 1;
-      }
-    }),
+  const what = process.env.TEST_CHAT_SERVICE === "standalone" ? "npm run chat-service" : "the console (npm start)";
+  console.log(
+    `\nChat API v3 of ${what}: ${connections} connections, ${seconds} s a run (Node ${process.version}, ${availableParallelism()} cores)\n`,
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { count: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  printTable(["operation", "database", "req/s", "p50 ms", "p99 ms", "non-200", "of bare", "target"], rows, {
+    numbersRight: true,
+  });
+  console.log("\nResident memory of the server process (MB)\n");
+  printTable(["database", "idle after start", "after the load"], memory, { numbersRight: true });
 }
 
 await main();

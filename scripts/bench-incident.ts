@@ -1,141 +1,97 @@
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { serverActionId } from "../tests/support/server-actions";
 import { startConsole, type ConsoleServer, type DatabaseKind } from "../tests/support/console-server";
+import { jobRun } from "./bench-incident/job";
+import { CHUNK, CONCURRENCY, cpuSeconds, peakRssMb, plainRun } from "./bench-incident/plain";
+import { realisticRun, type RealisticFigures } from "./bench-incident/realistic";
+import { ADMIN, signIn, type Session } from "./bench-incident/session";
 import { buildIfNeeded } from "./lib/build";
 import { printTable } from "./lib/table";
 
 /**
  * `npm run bench:incident`: blocks 10,000 UIDs through incident mode against the embedded service,
  * as a moderator would (signed in, through the console's server actions), and compares the time
- * with a plain script that sends the same chunks straight to the service with the same concurrency.
- * The chat service runs in a console process of its own, as the hosted service would be: the
- * console under test is pointed at it as its upstream, so that both runs share the service and
- * differ only in what the console adds. BENCH_DATABASE=postgres runs both on PostgreSQL;
- * BENCH_UIDS sets the number of UIDs.
+ * with a plain script that sends the same chunks straight to the service with the same concurrency,
+ * at 0 ms and at 150 ms of latency. The chat service runs in a console process of its own, as the
+ * hosted service would be: the console under test is pointed at it as its upstream, so that both
+ * runs share the service and differ only in what the console adds. Then a realistic run
+ * (`./bench-incident/realistic.ts`): a rate limit shared with the application's own traffic.
+ * BENCH_DATABASE=postgres runs them on PostgreSQL; BENCH_UIDS sets the number of UIDs of the first runs.
  */
 const database = (process.env.BENCH_DATABASE ?? "pglite") as DatabaseKind;
 const total = Number(process.env.BENCH_UIDS ?? 10_000);
-const CHUNK = 25;
-const CONCURRENCY = 4;
-const ADMIN = { email: "bench@example.com", password: "bench-password-123" };
+/** The console may add this much to a plain script's time, at each latency. */
+const TARGETS = [
+  { latencyMs: 0, ratio: 1.1 },
+  { latencyMs: 150, ratio: 1.02 },
+];
 
-type Session = { cookie: string };
+const met = (ok: boolean) => (ok ? "met" : "missed");
 
-function cookiesOf(response: Response): string[] {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-}
-
-/** Signs in through Auth.js's own endpoints, as the sign-in form does. */
-async function signIn(server: ConsoleServer): Promise<Session> {
-  const csrf = await fetch(`${server.baseUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = cookiesOf(csrf);
-  const response = await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.join("; ") },
-    body: new URLSearchParams({ ...ADMIN, csrfToken, callbackUrl: "/" }),
+async function compare(service: ConsoleServer, server: ConsoleServer, session: Session, round: number) {
+  const { latencyMs, ratio: target } = TARGETS[round]!;
+  const settings = await fetch(`${service.chatBaseUrl}/embedded/settings`, {
+    method: "PUT",
+    headers: { apikey: service.apiKey, "Content-Type": "application/json" },
+    body: JSON.stringify({ latencyMs }),
   });
-  const session = cookiesOf(response).find((cookie) => cookie.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`Sign-in failed: HTTP ${response.status}`);
-  return { cookie: [...jar, session].join("; ") };
-}
-
-/** Calls a server action over HTTP, as the browser does, and returns its result. */
-async function callAction<T>(server: ConsoleServer, session: Session, name: string, input: unknown): Promise<T> {
-  const id = serverActionId(name);
-  const response = await fetch(`${server.baseUrl}/incidents`, {
-    method: "POST",
-    headers: {
-      "Next-Action": id,
-      "Content-Type": "text/plain;charset=UTF-8",
-      Accept: "text/x-component",
-      Cookie: session.cookie,
-    },
-    body: JSON.stringify([input]),
-  });
-  const text = await response.text();
-  const line = text.split("\n").find((row) => /^1:/.test(row));
-  if (!line) throw new Error(`Unexpected answer of ${name}: ${text.slice(0, 300)}`);
-  const result = JSON.parse(line.slice(2)) as { ok: boolean; data?: T; message?: string };
-  if (!result.ok) throw new Error(`${name} failed: ${result.message}`);
-  return result.data as T;
-}
-
-/** The plain script: the same chunks, the same concurrency, straight to the service. */
-async function plainRun(server: ConsoleServer, blocker: string, uids: string[]): Promise<number> {
-  const chunks: string[][] = [];
-  for (let start = 0; start < uids.length; start += CHUNK) chunks.push(uids.slice(start, start + CHUNK));
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++]!;
-        const response = await fetch(`${server.chatBaseUrl}/users/${blocker}/blockedusers`, {
-          method: "POST",
-          headers: { apikey: server.apiKey, "Content-Type": "application/json" },
-          body: JSON.stringify({ blockedUids: chunk }),
-        });
-        if (response.status !== 200) throw new Error(`The service answered ${response.status}`);
-        await response.arrayBuffer();
-      }
-    }),
+  if (settings.status !== 200) throw new Error(`Could not set the latency: ${settings.status}`);
+  const uids = (run: number) => Array.from({ length: total }, (_, i) => `bench-${(2 * round + run) * total + i}`);
+  const cpu = () => ({ console: cpuSeconds(server.pid()), service: cpuSeconds(service.pid()) });
+  const before = cpu();
+  const plainSeconds = await plainRun(service, `cometchat-uid-${2 + 2 * round}`, uids(0));
+  const afterPlain = cpu();
+  const job = await jobRun(server, session, `cometchat-uid-${1 + 2 * round}`, uids(1));
+  const afterJob = cpu();
+  if (job.job.blockedCount !== total || job.job.failedCount !== 0)
+    throw new Error(`The job did not block every UID: ${JSON.stringify(job.job)}`);
+  const ratio = job.seconds / plainSeconds;
+  console.log(
+    `\n${latencyMs} ms: CPU seconds, plain run: service ${(afterPlain.service - before.service).toFixed(1)}; incident job: ` +
+      `service ${(afterJob.service - afterPlain.service).toFixed(1)}, console ${(afterJob.console - afterPlain.console).toFixed(1)}.`,
   );
-  return (performance.now() - started) / 1000;
+  return [
+    [
+      `${latencyMs} ms`,
+      "plain script (same chunks, same concurrency)",
+      plainSeconds.toFixed(2),
+      (total / plainSeconds).toFixed(0),
+      "",
+    ],
+    [
+      `${latencyMs} ms`,
+      "incident job (console, stored chunks, action log)",
+      job.seconds.toFixed(2),
+      (total / job.seconds).toFixed(0),
+      `${ratio.toFixed(2)} (target ${target.toFixed(2)} or less: ${met(ratio <= target)})`,
+    ],
+  ];
 }
 
-/** CPU seconds a process has used so far (Linux: user + system time from /proc). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Peak resident memory of a process so far (Linux), in MB. */
-function peakRssMb(pid: number): number | null {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-type Progress = {
-  job: {
-    status: string;
-    doneCount: number;
-    blockedCount: number;
-    failedCount: number;
-    total: number;
-    finishedAt: string | null;
-  };
-};
-
-/**
- * The job's time runs from the moderator's confirmation to the end the job itself records; its
- * progress is read once a second, as the job page does, so that watching it costs what it costs a user.
- */
-async function jobRun(server: ConsoleServer, session: Session, blocker: string, uids: string[]) {
-  const started = Date.now();
-  const { jobId } = await callAction<{ jobId: string }>(server, session, "createIncidentJobAction", {
-    blocker,
-    reason: "Benchmark",
-    uids,
-  });
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const progress = await callAction<Progress>(server, session, "jobProgressAction", { jobId });
-    if (progress.job.status === "completed") {
-      const finished = Date.parse(progress.job.finishedAt!.replace(/^\$D/, ""));
-      return { seconds: (finished - started) / 1000, job: progress.job };
-    }
-  }
+function printRealistic(figures: RealisticFigures) {
+  console.log(
+    "\nRealistic run: the service at 150 ms and 1,200 requests a minute for the whole application, its own traffic at 30% of that, a job of 5,000 UIDs at INCIDENT_RATE_SHARE=0.5, an operator looking users up every 3 s\n",
+  );
+  printTable(
+    ["figure", "value", "target"],
+    [
+      [
+        "job's calls a minute, of its allowed share",
+        `${((figures.calls / figures.jobSeconds) * 60).toFixed(0)} of ${figures.allowedPerMinute} (${(figures.shareUsed * 100).toFixed(1)}%)`,
+        `95% or more: ${met(figures.shareUsed >= 0.95)}`,
+      ],
+      [
+        "429s the application's traffic received",
+        `${figures.app429s} of ${figures.appRequests} requests`,
+        `0: ${met(figures.app429s === 0)}`,
+      ],
+      ["operators' look-up p95 during the job", `${figures.lookUpP95Ms.toFixed(0)} ms (${figures.lookUps} pages)`, ""],
+      [
+        "job time against the limit (calls ÷ allowed rate)",
+        `${figures.jobSeconds.toFixed(1)} s against ${figures.secondsAtLimit.toFixed(1)} s (${figures.calls} calls)`,
+        "",
+      ],
+    ],
+  );
 }
 
 async function main() {
@@ -152,79 +108,33 @@ async function main() {
       INCIDENT_CONCURRENCY: String(CONCURRENCY),
     },
   });
+  const rows: string[][] = [];
   try {
     const created = await fetch(`${service.chatBaseUrl}/embedded/users`, {
       method: "POST",
       headers: { apikey: service.apiKey, "Content-Type": "application/json" },
-      body: JSON.stringify({ prefix: "bench", count: 2 * total + 200 }),
+      body: JSON.stringify({ prefix: "bench", count: 4 * total + 200 }),
     });
     if (created.status !== 200) throw new Error(`Could not create the users: ${created.status}`);
-    const uids = (offset: number) => Array.from({ length: total }, (_, i) => `bench-${offset + i}`);
     const session = await signIn(server);
-
     // Warm both paths up, so that neither pays for the first compilation of its code.
-    await plainRun(
-      service,
-      "cometchat-uid-3",
-      Array.from({ length: 100 }, (_, i) => `bench-${2 * total + i}`),
-    );
-    await jobRun(
-      server,
-      session,
-      "cometchat-uid-3",
-      Array.from({ length: 100 }, (_, i) => `bench-${2 * total + 100 + i}`),
-    );
-
-    const cpu = () => ({
-      console: cpuSeconds(server.pid()),
-      service: cpuSeconds(service.pid()),
-      script: process.cpuUsage(),
-    });
-    const beforePlain = cpu();
-    const plainSeconds = await plainRun(service, "cometchat-uid-2", uids(0));
-    const afterPlain = cpu();
+    const warm = (offset: number) => Array.from({ length: 100 }, (_, i) => `bench-${4 * total + offset + i}`);
+    await plainRun(service, "cometchat-uid-3", warm(0));
+    await jobRun(server, session, "cometchat-uid-3", warm(100));
     const rssBefore = peakRssMb(server.pid());
-    const job = await jobRun(server, session, "cometchat-uid-1", uids(total));
-    const afterJob = cpu();
+    for (const round of TARGETS.keys()) rows.push(...(await compare(service, server, session, round)));
     const rssPeak = peakRssMb(server.pid());
-    const scriptCpu = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) =>
-      (to.user + to.system - from.user - from.system) / 1e6;
-
-    if (job.job.blockedCount !== total || job.job.failedCount !== 0)
-      throw new Error(`The job did not block every UID: ${JSON.stringify(job.job)}`);
-    const ratio = job.seconds / plainSeconds;
-    const rows = [
-      [
-        "plain script (same chunks, same concurrency)",
-        plainSeconds.toFixed(2),
-        (total / plainSeconds).toFixed(0),
-        "",
-        "",
-      ],
-      [
-        "incident job (console, stored chunks, action log)",
-        job.seconds.toFixed(2),
-        (total / job.seconds).toFixed(0),
-        rssPeak === null ? "n/a" : rssPeak.toFixed(0),
-        `${ratio.toFixed(2)} (target 1.15 or less: ${ratio <= 1.15 ? "met" : "missed"})`,
-      ],
-    ];
     console.log(
-      `\nBlocking ${total.toLocaleString("en")} UIDs, chunks of ${CHUNK}, ${CONCURRENCY} in flight; the embedded chat service in its own process; both on ${database}\n`,
+      `\nBlocking ${total.toLocaleString("en")} UIDs, chunks of ${CHUNK}, ${CONCURRENCY} in flight at most; the embedded chat service in its own process; both on ${database}; ${availableParallelism()} cores\n`,
     );
-    const header = ["run", "seconds", "UIDs/s", "console peak RSS MB", "ratio to plain"];
-    printTable(header, rows);
-    console.log(
-      `\nCPU seconds used (${availableParallelism()} cores: that many times the wall time available): plain run: service ${(afterPlain.service - beforePlain.service).toFixed(1)}, ` +
-        `script ${scriptCpu(beforePlain.script, afterPlain.script).toFixed(1)}; incident job: service ${(afterJob.service - afterPlain.service).toFixed(1)}, ` +
-        `console ${(afterJob.console - afterPlain.console).toFixed(1)}, this script ${scriptCpu(afterPlain.script, afterJob.script).toFixed(1)} ` +
-        "(the databases' own processes not counted).",
-    );
-    if (rssBefore !== null) console.log(`\nConsole peak RSS before the job: ${rssBefore.toFixed(0)} MB.`);
+    printTable(["latency", "run", "seconds", "UIDs/s", "ratio to plain"], rows);
+    if (rssBefore !== null && rssPeak !== null)
+      console.log(`\nConsole peak RSS: ${rssBefore.toFixed(0)} MB before the jobs, ${rssPeak.toFixed(0)} MB after.`);
   } finally {
     await server.stop();
     await service.stop();
   }
+  printRealistic(await realisticRun(database));
 }
 
 await main();

@@ -1,27 +1,10 @@
-import { spawn } from "node:child_process";
-import { EnvError, parseEnv } from "../lib/env";
-import { buildIfNeeded, nextBin } from "./lib/build";
+import { envOrExit, parseEnv } from "../lib/env";
+import { buildIfNeeded } from "./lib/build";
 
-/** `npm start`: check the configuration, build when needed, then serve (migrations and demo data run at server start). */
-function port(): number {
-  try {
-    return parseEnv(process.env).port;
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(`\n${error.message}\n\nFix these variables and start again.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const listenPort = port();
+/**
+ * `npm start`: check the configuration, build when needed, then serve in this process (migrations
+ * and demo data run at server start).
+ */
+envOrExit(() => parseEnv(process.env));
 buildIfNeeded();
-const server = spawn(process.execPath, [nextBin(), "start", "--port", String(listenPort)], {
-  stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await import("./serve");

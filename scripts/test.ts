@@ -3,8 +3,9 @@ import path from "node:path";
 import { buildIfNeeded } from "./lib/build";
 
 /**
- * `npm test`: every check a change must pass, in order: types, lint, unit and integration
- * tests (vitest, against the built console over real HTTP), then end-to-end tests (Playwright).
+ * `npm test`: every check a change must pass, in order: types, format, lint, unused code and
+ * dependencies (knip), unit and integration tests (vitest, against the built console over real
+ * HTTP), then end-to-end tests (Playwright).
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (pkg: string, file: string) => path.join(ROOT, "node_modules", pkg, file);
@@ -13,6 +14,7 @@ const steps: Array<[string, string[]]> = [
   ["Type check", [bin("typescript", "bin/tsc"), "--noEmit"]],
   ["Format", [bin("prettier", "bin/prettier.cjs"), "--check", "."]],
   ["Lint", [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]],
+  ["Unused code and dependencies", [bin("knip", "bin/knip.js")]],
   ["Unit and integration tests", [bin("vitest", "vitest.mjs"), "run"]],
   ["End-to-end tests", [bin("@playwright/test", "cli.js"), "test"]],
 ];

@@ -1,9 +1,10 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConsoleNav, type NavItem } from "@/components/layout/console-nav";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/lib/actions/auth";
-import { can, ROLE_LABELS } from "@/lib/auth/roles";
+import { can, ROLE_LABELS } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { isEmbeddedMode } from "@/lib/env";
 
@@ -27,29 +28,36 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
-          <div className="flex items-center gap-6">
-            <span className="text-base font-semibold tracking-tight">Moderator Console</span>
-            <ConsoleNav items={items} />
-          </div>
-          <div className="flex items-center gap-3 text-sm">
-            <Badge tone={isEmbeddedMode() ? "info" : "neutral"}>
-              {isEmbeddedMode() ? "Embedded chat API" : "Hosted chat API"}
-            </Badge>
-            <span className="text-slate-700">
-              <span className="font-medium">{operator.name}</span>{" "}
-              <span className="text-slate-500">({operator.email})</span>
-            </span>
-            <Badge>{ROLE_LABELS[operator.role]}</Badge>
-            <form action={signOutAction}>
-              <Button type="submit" variant="secondary" size="sm">
-                Sign out
-              </Button>
-            </form>
-          </div>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
+          <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight">
+            {/* next/image writes an inline style, which the Content-Security-Policy blocks; an SVG needs no optimising. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src="/icon.svg" alt="" width={24} height={24} />
+            Moderator Console
+          </Link>
+          <ConsoleNav
+            items={items}
+            operatorMenu={
+              <div className="flex flex-wrap items-center gap-3 text-sm">
+                <Badge tone={isEmbeddedMode() ? "info" : "neutral"}>
+                  {isEmbeddedMode() ? "Embedded chat API" : "Hosted chat API"}
+                </Badge>
+                <span className="min-w-0 text-slate-700">
+                  <span className="font-medium">{operator.name}</span>{" "}
+                  <span className="break-all text-slate-500">({operator.email})</span>
+                </span>
+                <Badge>{ROLE_LABELS[operator.role]}</Badge>
+                <form action={signOutAction}>
+                  <Button type="submit" variant="secondary" size="sm">
+                    Sign out
+                  </Button>
+                </form>
+              </div>
+            }
+          />
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-6 py-8">
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         {children}
       </main>
     </div>

@@ -1,19 +1,11 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { RawJson } from "@/components/ui/raw-json";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableColumnHeader,
-  TableHead,
-  TableRowHeader,
-} from "@/components/ui/table";
+import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
+import { Uid } from "@/components/ui/uid";
 import type { AuditEvent } from "@/lib/audit/append";
-import { AuditTime } from "./audit-time";
-import { OutcomeBadge } from "./outcome-badge";
-
-const COMPACT_CELL = "px-3 py-1";
+import { Time } from "@/components/ui/time";
+import { OutcomeBadge } from "@/components/ui/outcome-badge";
 
 type UidOutcomes = Record<string, { outcome?: unknown; message?: unknown }>;
 
@@ -23,14 +15,23 @@ function uidOutcomesOf(summary: unknown): UidOutcomes | undefined {
   return outcomes && typeof outcomes === "object" ? (outcomes as UidOutcomes) : undefined;
 }
 
-function tagsChangeOf(summary: unknown): { before: unknown; after: unknown; conversationId: unknown } | undefined {
-  if (!summary || typeof summary !== "object" || !("tagsAfter" in summary)) return undefined;
-  const { tagsBefore, tagsAfter, conversationId } = summary as Record<string, unknown>;
-  return { before: tagsBefore, after: tagsAfter, conversationId };
+type ChangeSet = Record<string, { old?: unknown; new?: unknown }>;
+
+/** Every change is recorded as `changeSet: { field: { old, new } }`, tags and operators alike. */
+function changeSetOf(summary: unknown): ChangeSet | undefined {
+  if (!summary || typeof summary !== "object") return undefined;
+  const changeSet = (summary as { changeSet?: unknown }).changeSet;
+  return changeSet && typeof changeSet === "object" ? (changeSet as ChangeSet) : undefined;
 }
 
-const tagList = (value: unknown) =>
-  Array.isArray(value) ? (value.length > 0 ? value.join(", ") : "no tags") : "not known";
+const shown = (value: unknown) =>
+  value === null || value === undefined
+    ? "not known"
+    : Array.isArray(value)
+      ? value.length > 0
+        ? value.join(", ")
+        : "none"
+      : String(value);
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,7 +45,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** One entry of the log in full: every field, the per-UID outcomes of a block, and the raw JSON. */
 export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
   const outcomes = uidOutcomesOf(entry.summary);
-  const tags = tagsChangeOf(entry.summary);
+  const changes = changeSetOf(entry.summary);
+  const conversationId = (entry.summary as { conversationId?: unknown } | null)?.conversationId;
   return (
     <section
       aria-labelledby={`entry-${entry.seq}`}
@@ -54,17 +56,24 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
         Entry #{entry.seq}: {entry.action} <OutcomeBadge outcome={entry.outcome} />
       </h2>
       <dl className="grid grid-cols-1 gap-x-8 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <Row label="Time (UTC)">
-          <AuditTime at={entry.occurredAt} />
+        <Row label="Time">
+          <Time at={entry.occurredAt} precision="milliseconds" />
         </Row>
         <Row label="Entry id">{entry.id}</Row>
         <Row label="Operation id">{entry.operationId}</Row>
         <Row label="Actor">
-          {entry.actorEmail && `${entry.actorEmail}${entry.actorRole ? ` (${entry.actorRole})` : ""}`}
+          {entry.actorEmail && (
+            <>
+              <Link href={`/audit?actor=${encodeURIComponent(entry.actorEmail)}`} className="text-brand-700 underline">
+                {entry.actorEmail}
+              </Link>
+              {entry.actorRole ? ` (${entry.actorRole})` : ""}
+            </>
+          )}
         </Row>
         <Row label="Actor id">{entry.actorId}</Row>
-        <Row label="Target UID">{entry.targetUid}</Row>
-        <Row label="On behalf of">{entry.onBehalfOf}</Row>
+        <Row label="Target UID">{entry.targetUid && <Uid uid={entry.targetUid} />}</Row>
+        <Row label="On behalf of">{entry.onBehalfOf && <Uid uid={entry.onBehalfOf} />}</Row>
         <Row label="Reason">{entry.reason}</Row>
         <Row label="HTTP status">{entry.httpStatus}</Row>
         <Row label="Error code">{entry.errorCode}</Row>
@@ -79,34 +88,26 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
           <span className="font-mono text-xs">{entry.prevHash}</span>
         </Row>
       </dl>
-      {tags && (
-        <p className="text-sm">
-          Tags of {String(tags.conversationId ?? "the conversation")}: before <strong>{tagList(tags.before)}</strong>,
-          after <strong>{tagList(tags.after)}</strong>.
-        </p>
+      {changes && (
+        <ul className="space-y-1 text-sm" aria-label="Changes">
+          {typeof conversationId === "string" && <li>Conversation {conversationId}</li>}
+          {Object.entries(changes).map(([field, change]) => (
+            <li key={field}>
+              <span className="font-medium">{field}</span>: before <strong>{shown(change.old)}</strong>, after{" "}
+              <strong>{shown(change.new)}</strong>
+            </li>
+          ))}
+        </ul>
       )}
       {outcomes && (
-        <Table className="min-w-full">
-          <TableCaption>Outcome per UID</TableCaption>
-          <TableHead className="text-left">
-            <tr>
-              <TableColumnHeader>UID</TableColumnHeader>
-              <TableColumnHeader>Outcome</TableColumnHeader>
-              <TableColumnHeader>Message</TableColumnHeader>
-            </tr>
-          </TableHead>
-          <TableBody>
-            {Object.entries(outcomes).map(([uid, outcome]) => (
-              <tr key={uid}>
-                <TableRowHeader padding={COMPACT_CELL} className="text-left font-mono text-xs">
-                  {uid}
-                </TableRowHeader>
-                <TableCell padding={COMPACT_CELL}>{String(outcome.outcome ?? "")}</TableCell>
-                <TableCell padding={COMPACT_CELL}>{String(outcome.message ?? "")}</TableCell>
-              </tr>
-            ))}
-          </TableBody>
-        </Table>
+        <UidOutcomeTable
+          caption="Outcome per UID"
+          rows={Object.entries(outcomes).map(([uid, outcome]) => ({
+            uid,
+            outcome: String(outcome.outcome ?? ""),
+            message: String(outcome.message ?? ""),
+          }))}
+        />
       )}
       <RawJson value={{ ...entry, occurredAt: entry.occurredAt.toISOString() }} summary="Raw entry" />
     </section>

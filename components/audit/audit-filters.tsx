@@ -1,12 +1,19 @@
+"use client";
+
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/schemas/audit";
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
+import { AUDIT_FILTER_KEYS } from "@/lib/schemas/audit";
+import { outcomeOf } from "@/lib/outcomes";
 
 type Props = {
   values: Record<string, string | undefined>;
   errors: Record<string, string | undefined>;
-  showActor: boolean;
+  /** Operators offered by the actor picker; absent for readers who only see their own actions. */
+  operators?: Array<{ name: string; email: string }>;
 };
 
 const ACTION_OPTIONS = [
@@ -15,29 +22,99 @@ const ACTION_OPTIONS = [
 ];
 const OUTCOME_OPTIONS = [
   { value: "", label: "Any outcome" },
-  ...AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome })),
+  ...AUDIT_OUTCOMES.map((outcome) => ({
+    value: outcome,
+    label: outcome === "requested" ? "Not completed (in progress or unknown)" : outcomeOf(outcome).label,
+  })),
 ];
 
-/** The log's filters as a plain GET form: they live in the URL, so a filtered view can be shared and reloaded. */
-export function AuditFilters({ values, errors, showActor }: Props) {
+const HOUR = 3_600_000;
+const QUICK_RANGES: Array<{ label: string; from: () => Date }> = [
+  { label: "Last hour", from: () => new Date(Date.now() - HOUR) },
+  {
+    label: "Today",
+    from: () => {
+      const midnight = new Date();
+      midnight.setHours(0, 0, 0, 0);
+      return midnight;
+    },
+  },
+  { label: "Last 7 days", from: () => new Date(Date.now() - 7 * 24 * HOUR) },
+];
+
+/** "2026-11-21T09:30" in the browser's own zone, as a datetime-local field shows it. */
+function localValue(iso: string | undefined): string {
+  if (!iso) return "";
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const instant = (local: string) => (local ? new Date(local).toISOString() : "");
+
+/**
+ * The log's filters, kept in the URL so a filtered view can be shared and reloaded. Times are typed
+ * in the operator's own zone and sent as UTC instants; the quick ranges start from now.
+ */
+export function AuditFilters({ values, errors, operators }: Props) {
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  const fromLocal = useRef<HTMLInputElement>(null);
+  const toLocal = useRef<HTMLInputElement>(null);
+
+  // The server knows no operator's zone: the fields get local times once in the browser.
+  useEffect(() => {
+    if (fromLocal.current) fromLocal.current.value = localValue(values.from);
+    if (toLocal.current) toLocal.current.value = localValue(values.to);
+  }, [values.from, values.to]);
+
+  const query = (override: Record<string, string>) => {
+    const data = new FormData(form.current!);
+    data.set("from", instant(fromLocal.current?.value ?? ""));
+    data.set("to", instant(toLocal.current?.value ?? ""));
+    const params = new URLSearchParams();
+    for (const key of AUDIT_FILTER_KEYS) {
+      const value = key in override ? override[key] : String(data.get(key) ?? "");
+      if (value) params.set(key, value);
+    }
+    return `/audit${params.size > 0 ? `?${params}` : ""}`;
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    router.push(query({}));
+  };
+
   return (
     <form
+      ref={form}
       method="get"
       action="/audit"
+      onSubmit={submit}
       aria-label="Filter the action log"
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {showActor && (
-          <TextField
-            id="filter-actor"
-            name="actor"
-            type="email"
-            label="Actor"
-            hint="The operator's email."
-            defaultValue={values.actor}
-            error={errors.actor}
-          />
+        {operators && (
+          <>
+            <TextField
+              id="filter-actor"
+              name="actor"
+              label="Actor"
+              hint="An operator, or part of an email."
+              list="filter-actor-operators"
+              defaultValue={values.actor}
+              error={errors.actor}
+              autoComplete="off"
+            />
+            <datalist id="filter-actor-operators">
+              {operators.map((operator) => (
+                <option key={operator.email} value={operator.email}>
+                  {operator.name}
+                </option>
+              ))}
+            </datalist>
+          </>
         )}
         <SelectField
           id="filter-action"
@@ -49,11 +126,12 @@ export function AuditFilters({ values, errors, showActor }: Props) {
           options={ACTION_OPTIONS}
         />
         <TextField
-          id="filter-target"
-          name="targetUid"
-          label="Target UID"
-          defaultValue={values.targetUid}
-          error={errors.targetUid}
+          id="filter-uid"
+          name="uid"
+          label="UID"
+          hint="Any UID an action affected: blocker, blocked, on behalf of, other party."
+          defaultValue={values.uid}
+          error={errors.uid}
           autoComplete="off"
         />
         <SelectField
@@ -67,28 +145,49 @@ export function AuditFilters({ values, errors, showActor }: Props) {
         />
         <TextField
           id="filter-from"
-          name="from"
-          type="date"
+          ref={fromLocal}
+          type="datetime-local"
           label="From"
-          hint="UTC, from the start of the day."
-          defaultValue={values.from}
+          hint="Your time zone."
           error={errors.from}
         />
         <TextField
           id="filter-to"
-          name="to"
-          type="date"
+          ref={toLocal}
+          type="datetime-local"
           label="To"
-          hint="UTC, to the end of the day."
-          defaultValue={values.to}
+          hint="Your time zone."
           error={errors.to}
         />
+        <input type="hidden" name="from" defaultValue={values.from} />
+        <input type="hidden" name="to" defaultValue={values.to} />
+        {values.job && <input type="hidden" name="job" defaultValue={values.job} />}
+        <label className="flex items-center gap-2 self-end text-sm">
+          <input type="checkbox" name="calls" value="only" defaultChecked={values.calls === "only"} />
+          Incident job calls alone
+        </label>
       </div>
-      <div className="mt-4 flex gap-3">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button type="submit">Apply filters</Button>
         <Link href="/audit" className={buttonClasses("secondary")}>
           Clear filters
         </Link>
+        <span className="text-sm text-slate-600" id="quick-ranges-label">
+          Quick ranges:
+        </span>
+        <div role="group" aria-labelledby="quick-ranges-label" className="flex flex-wrap gap-2">
+          {QUICK_RANGES.map((range) => (
+            <Button
+              key={range.label}
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => router.push(query({ from: range.from().toISOString(), to: "" }))}
+            >
+              {range.label}
+            </Button>
+          ))}
+        </div>
       </div>
     </form>
   );

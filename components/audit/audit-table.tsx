@@ -1,80 +1,124 @@
 import Link from "next/link";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableColumnHeader,
-  TableContainer,
-  TableHead,
-} from "@/components/ui/table";
-import type { AuditEvent } from "@/lib/audit/append";
-import type { AuditRowState } from "@/lib/audit/rows";
-import { AuditTime } from "./audit-time";
-import { OutcomeBadge } from "./outcome-badge";
+import { DataTable, TableCell, EmptyTable, type Column } from "@/components/ui/table";
+import type { AuditOperationRow } from "@/lib/audit/rows";
+import { formatCount } from "@/lib/format/numbers";
+import { Time } from "@/components/ui/time";
+import { OutcomeBadge } from "@/components/ui/outcome-badge";
+import { Uid } from "@/components/ui/uid";
+import { jobIdOf } from "./job-link";
 
-export type AuditRow = { entry: AuditEvent; state: AuditRowState };
+/** The UIDs of an operation in one line: "kevin-price and 24 more", led by the UID the reader filtered on. */
+function AffectedUids({ row, lead }: { row: AuditOperationRow; lead?: string }) {
+  const affected = row.entry.affected;
+  if (!affected) return row.entry.targetUid ? <Uid uid={row.entry.targetUid} /> : null;
+  // Rows found through a UID affected it: that UID leads.
+  const first = lead ?? affected.sample[0];
+  if (!first) return null;
+  const more = affected.count - 1;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <Uid uid={first} />{" "}
+      {more > 0 && (
+        <Link href={`/audit/${row.entry.id}#affected-uids`} className="text-brand-700 underline">
+          and {formatCount(more)} more
+        </Link>
+      )}
+    </span>
+  );
+}
+
+/** How the operation ended: its completion's outcome, or in progress, or outcome unknown. */
+function Outcome({ row }: { row: AuditOperationRow }) {
+  if (row.state === "unknown") return <OutcomeBadge outcome="unknown" />;
+  if (row.state === "open")
+    return (
+      <>
+        <OutcomeBadge outcome="requested" /> <span className="text-xs text-slate-500">in progress</span>
+      </>
+    );
+  return <OutcomeBadge outcome={(row.completion ?? row.entry).outcome} />;
+}
+
+const COLUMNS: Column[] = [
+  "Time",
+  "Actor",
+  "Action",
+  "UIDs",
+  "Outcome",
+  "Duration",
+  "Service answer",
+  { label: "Details", srOnly: true },
+];
 
 /**
- * Entries of the log. A "requested" entry says whether its call completed, is still running, or
- * ended with no completion at all: outcome unknown.
+ * The log, one row per operation: when it was asked for, by whom, every UID it affected, and how it
+ * ended (outcome, duration and the service's answer come from its completion). An incident job's
+ * calls are folded under it: its row links to them.
  */
-export function AuditTable({ rows, caption }: { rows: AuditRow[]; caption: string }) {
-  if (rows.length === 0)
-    return <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-600">No entries match.</p>;
+export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[]; caption: string; lead?: string }) {
+  if (rows.length === 0) return <EmptyTable>No entries match.</EmptyTable>;
   return (
-    <TableContainer>
-      <Table className="min-w-full">
-        <TableCaption srOnly>{caption}</TableCaption>
-        <TableHead className="text-left">
-          <tr>
-            <TableColumnHeader>#</TableColumnHeader>
-            <TableColumnHeader>Time (UTC)</TableColumnHeader>
-            <TableColumnHeader>Actor</TableColumnHeader>
-            <TableColumnHeader>Action</TableColumnHeader>
-            <TableColumnHeader>Target UID</TableColumnHeader>
-            <TableColumnHeader>On behalf of</TableColumnHeader>
-            <TableColumnHeader>Outcome</TableColumnHeader>
-            <TableColumnHeader>Service answer</TableColumnHeader>
-            <TableColumnHeader>
-              <span className="sr-only">Details</span>
-            </TableColumnHeader>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {rows.map(({ entry, state }) => (
-            <tr key={entry.id}>
-              <TableCell className="font-mono text-xs text-slate-600">{entry.seq}</TableCell>
-              <TableCell>
-                <AuditTime at={entry.occurredAt} />
-              </TableCell>
-              <TableCell>
-                <span className="block">{entry.actorEmail ?? "Unknown"}</span>
-                {entry.actorRole && <span className="text-xs text-slate-500">{entry.actorRole}</span>}
-              </TableCell>
-              <TableCell className="font-mono text-xs">{entry.action}</TableCell>
-              <TableCell className="font-mono text-xs">{entry.targetUid ?? ""}</TableCell>
-              <TableCell className="font-mono text-xs">{entry.onBehalfOf ?? ""}</TableCell>
-              <TableCell>
-                <OutcomeBadge outcome={state === "unknown" ? "unknown" : entry.outcome} />
-                {state === "open" && <span className="ml-1 text-xs text-slate-500">in progress</span>}
-              </TableCell>
-              <TableCell className="font-mono text-xs">
-                {[entry.httpStatus, entry.errorCode].filter((part) => part !== null && part !== undefined).join(" ")}
-              </TableCell>
-              <TableCell>
+    <DataTable caption={caption} captionSrOnly columns={COLUMNS}>
+      {rows.map((row) => {
+        const { entry, completion } = row;
+        const answer = completion ?? entry;
+        const jobId = jobIdOf(completion) ?? jobIdOf(entry);
+        return (
+          <tr key={entry.id}>
+            <TableCell className="font-mono text-xs text-slate-600">{entry.seq}</TableCell>
+            <TableCell>
+              <Time at={entry.occurredAt} precision="milliseconds" />
+            </TableCell>
+            <TableCell>
+              {entry.actorEmail ? (
                 <Link
-                  href={`/audit/${entry.id}`}
-                  className="text-brand-700 underline"
-                  aria-label={`Details of entry ${entry.seq}`}
+                  href={`/audit?actor=${encodeURIComponent(entry.actorEmail)}`}
+                  className="block text-brand-700 underline"
                 >
-                  Details
+                  {entry.actorEmail}
                 </Link>
-              </TableCell>
-            </tr>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+              ) : (
+                <span className="block text-slate-600">
+                  {entry.action === "audit.checkpoint" ? "The console" : "Unknown"}
+                </span>
+              )}
+              {entry.actorRole && <span className="text-xs text-slate-500">{entry.actorRole}</span>}
+            </TableCell>
+            <TableCell className="text-xs">
+              <span className="block font-mono">{entry.action}</span>
+              {jobId && (
+                <Link href={`/incidents/${jobId}`} className="text-brand-700 underline">
+                  Job page
+                </Link>
+              )}
+              {row.calls > 0 && (
+                <Link href={`/audit?job=${entry.operationId}`} className="ml-2 text-brand-700 underline">
+                  {formatCount(row.calls)} calls
+                </Link>
+              )}
+            </TableCell>
+            <TableCell className="text-xs">
+              <AffectedUids row={row} lead={lead} />
+            </TableCell>
+            <TableCell>
+              <Outcome row={row} />
+            </TableCell>
+            <TableCell className="text-xs">{answer.durationMs === null ? "" : `${answer.durationMs} ms`}</TableCell>
+            <TableCell className="font-mono text-xs">
+              {[answer.httpStatus, answer.errorCode].filter((part) => part !== null && part !== undefined).join(" ")}
+            </TableCell>
+            <TableCell>
+              <Link
+                href={`/audit/${entry.id}`}
+                className="text-brand-700 underline"
+                aria-label={`Details of entry ${entry.seq}`}
+              >
+                Details
+              </Link>
+            </TableCell>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

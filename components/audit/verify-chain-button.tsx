@@ -1,46 +1,39 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
+import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { verifyAuditChainAction } from "@/lib/actions/audit";
+import { useServerAction } from "@/lib/actions/use-server-action";
+import { formatCount } from "@/lib/format/numbers";
 
 /** Walks the whole hash chain on the server and says whether it holds, or where it breaks. */
 export function VerifyChainButton() {
-  const [pending, startTransition] = useTransition();
-  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; title: string; text: string }>();
-
-  const verify = () =>
-    startTransition(async () => {
-      setOutcome(undefined);
-      const result = await verifyAuditChainAction({});
-      if (!result.ok) {
-        setOutcome({ tone: "error", title: "The check could not run", text: result.message });
-      } else if (result.data.intact) {
-        setOutcome({
-          tone: "success",
-          title: "The action log is intact",
-          text: `${result.data.checked.toLocaleString("en")} entries checked in ${(result.data.durationMs / 1000).toFixed(1)} s; every entry matches its hash and links to the one before it.`,
-        });
-      } else {
-        const { firstBreak, checked } = result.data;
-        setOutcome({
-          tone: "error",
-          title: `The chain breaks at entry #${firstBreak.seq}`,
-          text: `${firstBreak.detail} ${checked.toLocaleString("en")} entries before it are intact. Entry id ${firstBreak.id}.`,
-        });
-      }
-    });
+  const verify = useServerAction(verifyAuditChainAction, {
+    unanswered: "The console's server did not answer, so the check did not finish. Try again.",
+  });
+  const result = verify.result?.ok ? verify.result.data : null;
 
   return (
     <div className="space-y-3">
-      <Button variant="secondary" onClick={verify} disabled={pending} aria-busy={pending}>
+      <Button variant="secondary" onClick={() => void verify.run({})} busy={verify.pending}>
         Verify integrity
       </Button>
       <div aria-live="polite">
-        {outcome && (
-          <Alert tone={outcome.tone} title={outcome.title}>
-            {outcome.text}
+        {verify.failure && (
+          <ActionFailure failure={{ message: `The check could not run. ${verify.failure.message}` }} />
+        )}
+        {result?.intact && (
+          <Alert tone="success" title="The action log is intact">
+            {formatCount(result.checked)} entries and {formatCount(result.checkpoints)} signed checkpoints checked in{" "}
+            {(result.durationMs / 1000).toFixed(1)} s; every entry matches its hash and links to the one before it, and
+            every checkpoint is signed by this log&apos;s key and matches the log.
+          </Alert>
+        )}
+        {result && !result.intact && (
+          <Alert tone="error" title={`The action log is not intact: ${result.firstBreak.problem}`}>
+            {result.firstBreak.detail} {formatCount(result.checked)} entries before it are intact.
+            {result.firstBreak.id && ` Entry id ${result.firstBreak.id}.`}
           </Alert>
         )}
       </div>

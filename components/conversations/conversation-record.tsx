@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import type { ChatConversation, ChatMessage } from "@/lib/chat-api/schemas";
 import { Badge } from "@/components/ui/badge";
 import { RawJson } from "@/components/ui/raw-json";
-import { UnixTime } from "@/components/ui/unix-time";
+import { UnixTime } from "@/components/ui/time";
 import { describeAction, entityLabel } from "./action-sentence";
+import { Uid } from "@/components/ui/uid";
+import { uidProblem } from "@/lib/schemas/uid";
 
 type Loose = Record<string, unknown>;
 type HeadingLevel = 2 | 3 | 4;
@@ -51,14 +53,24 @@ function Time({ value }: { value: unknown }) {
   return <Value value={value} />;
 }
 
-/** A UID or GUID with the name its entity gives, when there is one: "Andrew Joseph (cometchat-uid-1)". */
-function Party({ id, entity }: { id: unknown; entity: unknown }) {
+/** A user's UID: a link to their workspace with a copy button, when it is one; else as sent. */
+function UidValue({ value }: { value: unknown }) {
+  if (typeof value === "string" && !uidProblem(value)) return <Uid uid={value} />;
+  return <Value value={value} mono />;
+}
+
+/**
+ * A UID or GUID with the name its entity gives, when there is one: "Andrew Joseph (cometchat-uid-1)";
+ * a user's UID links to their workspace.
+ */
+function Party({ id, entity, user }: { id: unknown; entity: unknown; user: boolean }) {
   const label = entityLabel(entity);
   if (id === undefined || id === null || id === "") return label ? <>{label}</> : <NotGiven />;
-  if (!label || label === id) return <Value value={id} mono />;
+  const shown = user ? <UidValue value={id} /> : <Value value={id} mono />;
+  if (!label || label === id) return shown;
   return (
     <>
-      {label} (<Value value={id} mono />)
+      {label} ({shown})
     </>
   );
 }
@@ -114,13 +126,13 @@ function LastMessage({ message }: { message: unknown }) {
     typeof record.receiverType === "string" && record.receiverType !== "" ? record.receiverType : undefined;
   const rows: Row[] = [
     { term: "Message ID", detail: <Value value={record.id} mono /> },
-    { term: "Sender", detail: <Party id={record.sender} entity={entities?.sender} /> },
+    { term: "Sender", detail: <Party id={record.sender} entity={entities?.sender} user /> },
     {
       term: "Receiver",
       detail: (
         <span className="inline-flex flex-wrap items-center gap-2">
           <span>
-            <Party id={record.receiver} entity={entities?.receiver} />
+            <Party id={record.receiver} entity={entities?.receiver} user={record.receiverType !== "group"} />
           </span>
           {receiverType && <Badge tone="info">{receiverType}</Badge>}
         </span>
@@ -166,15 +178,15 @@ function groupRows(group: Loose): Row[] {
     { term: "Conversation ID", detail: <Value value={group.conversationId} mono /> },
     { term: "Has joined", detail: <Value value={group.hasJoined} /> },
     { term: "Created", detail: <Time value={group.createdAt} /> },
-    { term: "Owner", detail: <Value value={group.owner} mono /> },
+    { term: "Owner", detail: <UidValue value={group.owner} /> },
     { term: "Updated", detail: <Time value={group.updatedAt} /> },
-    { term: "Updated by", detail: <Value value={group.updatedBy} mono /> },
+    { term: "Updated by", detail: <UidValue value={group.updatedBy} /> },
   ];
 }
 
 function userRows(user: Loose): Row[] {
   return [
-    { term: "UID", detail: <Value value={user.uid} mono /> },
+    { term: "UID", detail: <UidValue value={user.uid} /> },
     { term: "Name", detail: <Value value={user.name} /> },
     { term: "Status", detail: <Value value={user.status} /> },
     { term: "Role", detail: <Value value={user.role} /> },

@@ -1,5 +1,6 @@
 "use client";
 
+import { cn } from "@/components/ui/cn";
 import {
   useCallback,
   useEffect,
@@ -16,7 +17,7 @@ import { MAX_TAGS } from "@/lib/schemas/conversation-tags";
 import { addTags, hasTagSeparator, splitTagList } from "./tag-additions";
 
 const CONTROL =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500";
+  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500";
 
 export type TagsEditorProps = {
   /** Id of the text input; the hint, count and messages take ids derived from it. */
@@ -168,7 +169,7 @@ export function TagsEditor({ id, value, onChange, error, disabled = false, onBlu
                 aria-label={`Remove tag ${tag}`}
                 disabled={disabled}
                 onClick={() => remove(index)}
-                className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:text-slate-400"
+                className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400"
               >
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor">
                   <path d="M4 4l8 8M12 4l-8 8" strokeWidth="2" strokeLinecap="round" />
@@ -191,7 +192,7 @@ export function TagsEditor({ id, value, onChange, error, disabled = false, onBlu
         onKeyDown={handleKeyDown}
         onPaste={handlePaste}
         onBlur={handleBlur}
-        className={`${CONTROL} ${invalid ? "border-red-600" : "border-slate-300"}`}
+        className={cn(CONTROL, invalid ? "border-red-600" : "border-slate-300")}
       />
       <p id={countId} aria-live="polite" aria-atomic="true" className="mt-1 text-xs text-slate-600">
         {`${value.length} of ${MAX_TAGS} tags`}

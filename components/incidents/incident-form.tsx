@@ -5,29 +5,28 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { TextAreaField, TextField } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/actions/define-action";
+import { TextAreaField, TextField, UID_INPUT } from "@/components/ui/field";
+import { fieldBinding } from "@/components/ui/field-binding";
+import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { previewIncidentAction, type IncidentPreview } from "@/lib/actions/incidents";
+import { useServerAction } from "@/lib/actions/use-server-action";
 import { incidentFormSchema, MAX_INCIDENT_UIDS, type IncidentFormInput } from "@/lib/schemas/incident";
-import { ActionFailure } from "./action-failure";
-import { formatCount } from "./format";
+import { ActionFailure } from "@/components/ui/action-failure";
+import { formatCount } from "@/lib/format/numbers";
 import { IncidentPreviewSummary } from "./incident-preview-summary";
 import { StartBlockingDialog, type StartRequest } from "./start-blocking-dialog";
 import { UidFileField } from "./uid-file-field";
 
 type IncidentFormOutput = z.output<typeof incidentFormSchema>;
-type Failure = Extract<ActionResult<unknown>, { ok: false }>;
 /** A preview with the text and blocker, as typed, that it was made from. */
 type Previewed = { blocker: string; text: string; preview: IncidentPreview };
 
 const UNANSWERED =
   "The console's server did not answer, so there is no preview. Check the connection and preview again.";
 
-// aria-disabled rather than disabled keeps the pressed button focused while the call runs.
-const BUSY = "aria-disabled:cursor-not-allowed aria-disabled:opacity-70";
-
 /** The fields the form shows an error of its own on; the rest go in the alert. */
-const FORM_FIELDS = ["blocker", "text"] as const;
+const FORM_FIELDS = ["blocker", "reason", "text"] as const;
+const FIELD_LABELS = { blocker: "On behalf of", reason: "Reason", text: "UIDs to block", uids: "UIDs" };
 
 /**
  * Incident mode: a list of up to 10,000 UIDs to block on behalf of one user, previewed before
@@ -35,23 +34,16 @@ const FORM_FIELDS = ["blocker", "text"] as const;
  */
 export function IncidentForm() {
   const id = useId();
-  const {
-    control,
-    formState: { errors },
-    clearErrors,
-    getValues,
-    handleSubmit,
-    register,
-    setError,
-    setValue,
-  } = useForm<IncidentFormInput, unknown, IncidentFormOutput>({
+  const form = useForm<IncidentFormInput, unknown, IncidentFormOutput>({
     resolver: zodResolver(incidentFormSchema),
     defaultValues: { blocker: "", reason: "", text: "" },
   });
+  const { control, clearErrors, getValues, handleSubmit, setError, setValue } = form;
   const [blocker, text] = useWatch({ control, name: ["blocker", "text"] });
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
-  const [previewing, setPreviewing] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const previewCall = useServerAction(previewIncidentAction, { unanswered: UNANSWERED });
+  const [placed, setPlaced] = useState<string[]>([]);
+  const previewing = previewCall.pending;
   const [starting, setStarting] = useState<StartRequest | null>(null);
 
   // A preview says what would happen to the list it was made of: once the list or blocker changes, it says nothing.
@@ -60,29 +52,12 @@ export function IncidentForm() {
   const startable = preview !== null && !preview.overLimit && preview.toBlock.length > 0;
 
   async function requestPreview(values: IncidentFormOutput) {
-    if (previewing) return;
     const typed = getValues();
-    setPreviewing(true);
-    setFailure(null);
     setPreviewed(null);
-    let answer: ActionResult<IncidentPreview>;
-    try {
-      answer = await previewIncidentAction({ blocker: values.blocker, text: values.text });
-    } catch {
-      answer = { ok: false, message: UNANSWERED };
-    }
-    setPreviewing(false);
-    if (answer.ok) {
-      setPreviewed({ blocker: typed.blocker, text: typed.text, preview: answer.data });
-      return;
-    }
-    const { blocker: blockerErrors, text: textErrors, ...otherErrors } = answer.fieldErrors ?? {};
-    const fieldMessages = { blocker: blockerErrors, text: textErrors };
-    const invalid = FORM_FIELDS.filter((field) => fieldMessages[field]?.length);
-    invalid.forEach((field, index) =>
-      setError(field, { type: "server", message: fieldMessages[field]!.join(" ") }, { shouldFocus: index === 0 }),
-    );
-    setFailure({ ...answer, fieldErrors: otherErrors });
+    await previewCall.run({ blocker: values.blocker, text: values.text }, (answer) => {
+      if (answer.ok) setPreviewed({ blocker: typed.blocker, text: typed.text, preview: answer.data });
+      else setPlaced(placeFieldErrors(answer.fieldErrors, FORM_FIELDS, setError));
+    });
   }
 
   function requestStart(values: IncidentFormOutput) {
@@ -108,34 +83,26 @@ export function IncidentForm() {
           id={`${id}-blocker`}
           label="On behalf of"
           hint="UID of the user who blocks every UID of the list."
-          error={errors.blocker?.message}
           required
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register("blocker")}
+          {...UID_INPUT}
+          {...fieldBinding(form, "blocker")}
         />
         <TextAreaField
           id={`${id}-reason`}
           label="Reason"
           hint="Required. Recorded in the action log with every call of the job."
-          error={errors.reason?.message}
           required
           rows={2}
-          {...register("reason")}
+          {...fieldBinding(form, "reason")}
         />
         <TextAreaField
           id={`${id}-text`}
           label="UIDs to block"
           hint={`Separate UIDs with new lines, commas or spaces; at most ${formatCount(MAX_INCIDENT_UIDS)}.`}
-          error={errors.text?.message}
           required
           rows={8}
-          spellCheck={false}
-          autoCapitalize="none"
-          autoComplete="off"
-          className="font-mono"
-          {...register("text")}
+          {...UID_INPUT}
+          {...fieldBinding(form, "text")}
         />
         <UidFileField
           id={`${id}-file`}
@@ -144,7 +111,7 @@ export function IncidentForm() {
             clearErrors("text");
           }}
         />
-        <Button type="submit" variant="secondary" aria-disabled={previewing || undefined} className={BUSY}>
+        <Button type="submit" variant="secondary" busy={previewing}>
           {previewing ? "Previewing…" : "Preview"}
         </Button>
       </form>
@@ -154,7 +121,9 @@ export function IncidentForm() {
         <div role="status" className="text-sm font-medium text-slate-900">
           {status}
         </div>
-        {failure && <ActionFailure message={failure.message} fieldErrors={failure.fieldErrors} />}
+        {previewCall.failure && (
+          <ActionFailure failure={previewCall.failure} shownFields={placed} labels={FIELD_LABELS} />
+        )}
         {preview && (
           <>
             <IncidentPreviewSummary preview={preview} />

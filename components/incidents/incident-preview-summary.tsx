@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import type { IncidentPreview } from "@/lib/actions/incidents";
 import { MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
-import { formatCount } from "./format";
+import { formatCount } from "@/lib/format/numbers";
 
 /** Past this many, invalid entries are counted but not listed: a pasted file of junk must not freeze the page. */
 const INVALID_LISTED = 1000;
@@ -49,14 +49,14 @@ export function IncidentPreviewSummary({ preview }: { preview: IncidentPreview }
       )}
       {invalid.length > 0 && (
         <details className="rounded-md border border-red-200 bg-white">
-          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-red-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-red-800">
             Invalid entries ({formatCount(invalid.length)})
           </summary>
           {/* Focusable, so that the list scrolls from the keyboard too. */}
           <ul
             tabIndex={0}
             aria-label="Invalid entries and why"
-            className="max-h-72 space-y-1 overflow-y-auto px-3 pb-3 text-sm text-red-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="max-h-72 space-y-1 overflow-y-auto px-3 pb-3 text-sm text-red-800"
           >
             {invalid.slice(0, INVALID_LISTED).map((entry, index) => (
               <li key={index}>

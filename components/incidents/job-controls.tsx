@@ -1,9 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/actions/define-action";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import {
   cancelJobAction,
   pauseJobAction,
@@ -12,20 +13,16 @@ import {
   undoJobAction,
 } from "@/lib/actions/incidents";
 import type { BlockJob } from "@/lib/incidents/jobs";
-import { ActionFailure } from "./action-failure";
-import { ConfirmDialog } from "./confirm-dialog";
-import { formatCount } from "./format";
+import type { ActionResult } from "@/lib/actions/result";
+import { useServerAction } from "@/lib/actions/use-server-action";
+import { formatCount } from "@/lib/format/numbers";
 import { isActive, usersCount } from "./job-labels";
 
 type Control = "pause" | "resume" | "cancel" | "retry" | "undo";
-type Failure = Extract<ActionResult<unknown>, { ok: false }>;
 type ControlledJob = Pick<
   BlockJob,
   "id" | "kind" | "status" | "blockerUid" | "total" | "doneCount" | "blockedCount" | "failedCount"
 >;
-
-// aria-disabled rather than disabled keeps the pressed button focused while the call runs.
-const BUSY = "aria-disabled:cursor-not-allowed aria-disabled:opacity-70";
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether that took effect. The progress above shows the job as it is now.";
@@ -41,31 +38,25 @@ type JobControlsProps = {
 /** Pause, resume or cancel a job while it runs; once it has ended, retry its failures or undo its blocks. */
 export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [control, setControl] = useState<Control | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // One runner for every control: only one of them can be under way at a time.
+  const control = useServerAction(
+    (request: { name: Control; call: () => Promise<ActionResult<{ jobId: string }>> }) => request.call(),
+    { unanswered: UNANSWERED },
+  );
+  const [current, setCurrent] = useState<Control | null>(null);
   const [dialog, setDialog] = useState<"cancel" | "undo" | null>(null);
-  const busy = pending ? control : null;
+  const busy = control.pending ? current : null;
+  const failure = control.failure;
   const active = isActive(job.status);
   const jobId = job.id;
 
   function run(name: Control, call: () => Promise<ActionResult<{ jobId: string }>>, follow: "refresh" | "open") {
-    if (pending) return;
-    setControl(name);
-    setFailure(null);
-    startTransition(async () => {
-      let answer: ActionResult<{ jobId: string }>;
-      try {
-        answer = await call();
-      } catch {
-        answer = { ok: false, message: UNANSWERED };
-      }
+    if (control.pending) return;
+    setCurrent(name);
+    void control.run({ name, call }, async (answer) => {
       // Refused or not, the job may have moved on (ended, been paused by another operator): show it as it is.
       if (follow === "refresh" || !answer.ok) await onChanged();
-      if (!answer.ok) {
-        setFailure(answer);
-        return;
-      }
+      if (!answer.ok) return;
       if (follow === "open") router.push(`/incidents/${answer.data.jobId}`);
       else setDialog(null);
     });
@@ -73,10 +64,28 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
 
   function closeDialog() {
     setDialog(null);
-    setFailure(null);
+    control.reset();
   }
 
-  const failureAlert = failure && <ActionFailure message={failure.message} fieldErrors={failure.fieldErrors} />;
+  // What each confirmation says, and what its button does. The dialog stays in the page while closed,
+  // so that closing it hands the focus back to the button that opened it.
+  const confirmation =
+    dialog !== "undo"
+      ? {
+          title: "Cancel this job?",
+          confirmLabel: "Confirm cancel",
+          pendingLabel: "Cancelling…",
+          onConfirm: () => run("cancel", () => cancelJobAction({ jobId }), "refresh"),
+          children: `${formatCount(job.doneCount)} of ${formatCount(job.total)} UIDs are done. The UIDs not sent yet will not be sent and are recorded as cancelled; those already on their way are finished and recorded.`,
+        }
+      : {
+          title: `Unblock ${usersCount(job.blockedCount)} on behalf of ${job.blockerUid}?`,
+          confirmLabel: "Confirm unblock",
+          pendingLabel: "Starting…",
+          onConfirm: () => run("undo", () => undoJobAction({ jobId }), "open"),
+          children: `A new job unblocks the ${usersCount(job.blockedCount)} this job blocked. Users ${job.blockerUid} had blocked before this job stay blocked.`,
+        };
+
   const canRetry = !active && job.failedCount > 0;
   const canUndo = !active && canUnblock && job.kind === "block" && job.blockedCount > 0;
   if (!active && !canRetry && !canUndo && !failure) return null;
@@ -89,8 +98,7 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
             {/* One button that changes its name, so that the focus stays on it from pause to resume. */}
             <Button
               variant="secondary"
-              aria-disabled={pending || undefined}
-              className={BUSY}
+              busy={control.pending}
               onClick={() =>
                 job.status === "running"
                   ? run("pause", () => pauseJobAction({ jobId }), "refresh")
@@ -113,8 +121,7 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
         {canRetry && (
           <Button
             variant="secondary"
-            aria-disabled={pending || undefined}
-            className={BUSY}
+            busy={control.pending}
             onClick={() => run("retry", () => retryFailedAction({ jobId }), "open")}
           >
             {busy === "retry" ? "Starting the retry…" : "Retry failed"}
@@ -126,44 +133,16 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
           </Button>
         )}
       </div>
-      {dialog === null && failureAlert}
+      {dialog === null && failure && <ActionFailure failure={failure} />}
 
       <ConfirmDialog
-        open={dialog === "cancel"}
-        title="Cancel this job?"
-        confirmLabel="Confirm cancel"
-        pendingLabel="Cancelling…"
-        dismissLabel="Keep the job"
-        pending={busy === "cancel"}
-        onConfirm={() => run("cancel", () => cancelJobAction({ jobId }), "refresh")}
+        open={dialog !== null}
+        dismissLabel={dialog === "cancel" ? "Keep the job" : undefined}
+        pending={dialog !== null && busy === dialog}
         onClose={closeDialog}
-      >
-        <div className="space-y-2">
-          <p>
-            {formatCount(job.doneCount)} of {formatCount(job.total)} UIDs are done. The UIDs not sent yet will not be
-            sent and are recorded as cancelled; those already on their way are finished and recorded.
-          </p>
-          {failureAlert}
-        </div>
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog === "undo"}
-        title={`Unblock ${usersCount(job.blockedCount)} on behalf of ${job.blockerUid}?`}
-        confirmLabel="Confirm unblock"
-        pendingLabel="Starting…"
-        pending={busy === "undo"}
-        onConfirm={() => run("undo", () => undoJobAction({ jobId }), "open")}
-        onClose={closeDialog}
-      >
-        <div className="space-y-2">
-          <p>
-            A new job unblocks the {usersCount(job.blockedCount)} this job blocked. Users {job.blockerUid} had blocked
-            before this job stay blocked.
-          </p>
-          {failureAlert}
-        </div>
-      </ConfirmDialog>
+        failure={failure}
+        {...confirmation}
+      />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import { OUTCOME_LABELS } from "@/lib/chat-api/block-outcomes";
 import type { BlockJob } from "@/lib/incidents/jobs";
-import { countOf, formatCount } from "./format";
+import { countOf, formatCount } from "@/lib/format/numbers";
 
 export type JobStatus = BlockJob["status"];
 
@@ -41,6 +40,7 @@ type Counted = Pick<
   | "alreadyBlockedCount"
   | "unblockedCount"
   | "notBlockedCount"
+  | "notFoundCount"
   | "failedCount"
   | "cancelledCount"
 >;
@@ -57,6 +57,7 @@ export function jobCounts(job: Counted): Array<{ label: string; value: number }>
           { label: "Blocked", value: job.blockedCount },
           { label: "Already blocked", value: job.alreadyBlockedCount },
         ];
+  if (job.notFoundCount > 0) counts.push({ label: "Not found", value: job.notFoundCount });
   counts.push({ label: "Failed", value: job.failedCount });
   if (job.cancelledCount > 0) counts.push({ label: "Cancelled", value: job.cancelledCount });
   return counts;
@@ -71,22 +72,4 @@ export function jobCountsSummary(job: Counted): string {
 
 export function usersCount(count: number): string {
   return countOf(count, "user", "users");
-}
-
-/** Outcomes of a job's UIDs, in the order the results filter lists them. */
-export const RESULT_OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
-  blocked: { label: OUTCOME_LABELS.blocked, tone: "success" },
-  unblocked: { label: OUTCOME_LABELS.unblocked, tone: "success" },
-  already_blocked: { label: OUTCOME_LABELS.already_blocked, tone: "info" },
-  not_blocked: { label: OUTCOME_LABELS.not_blocked, tone: "info" },
-  failed: { label: OUTCOME_LABELS.failed, tone: "danger" },
-  unknown: { label: OUTCOME_LABELS.unknown, tone: "warning" },
-  cancelled: { label: "Cancelled", tone: "neutral" },
-  in_flight: { label: "In flight", tone: "info" },
-  pending: { label: "Pending", tone: "neutral" },
-};
-
-/** A label for any outcome, including one this console does not know yet. */
-export function resultOutcome(outcome: string): { label: string; tone: BadgeTone } {
-  return RESULT_OUTCOMES[outcome] ?? { label: outcome, tone: "neutral" };
 }

@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import type { JobProgress } from "@/lib/incidents/jobs";
-import { formatClock, formatCount, formatRate, formatTimeLeft } from "./format";
+import { formatCount, formatRate, formatTimeLeft } from "@/lib/format/numbers";
+import { formatClock } from "@/lib/format/time";
 import { JobControls } from "./job-controls";
 import { isActive, JOB_STATUSES, jobCounts, jobCountsSummary } from "./job-labels";
 import { JobProgressBar } from "./job-progress-bar";
@@ -21,7 +22,7 @@ type JobProgressPanelProps = {
 export function JobProgressPanel({ initial, waitingUntil: initialWait, canUnblock }: JobProgressPanelProps) {
   const headingId = useId();
   const { progress, waitingUntil, pollError, refresh } = useJobProgress(initial, initialWait);
-  const { job, done, rate, secondsLeft } = progress;
+  const { job, done, rate, secondsLeft, budget } = progress;
   const ended = !isActive(job.status);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -74,6 +75,11 @@ export function JobProgressPanel({ initial, waitingUntil: initialWait, canUnbloc
           {formatRate(rate)}
           {" · "}
           {secondsLeft === null ? "time left not known yet" : formatTimeLeft(secondsLeft)}
+          {" · "}
+          <span data-testid="rate-budget">
+            budget in use: {formatCount(budget.callsLastMinute)} of {formatCount(budget.allowedPerMinute)} calls a
+            minute
+          </span>
         </p>
       )}
       {waitingUntil && (

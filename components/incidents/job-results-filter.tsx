@@ -1,6 +1,7 @@
+import { cn } from "@/components/ui/cn";
 import Link from "next/link";
-import { formatCount } from "./format";
-import { resultOutcome } from "./job-labels";
+import { formatCount } from "@/lib/format/numbers";
+import { outcomeOf } from "@/lib/outcomes";
 import { resultsHref, type ResultsView } from "./job-results-view";
 
 const LINK = "inline-flex rounded-md px-3 py-1.5 text-sm font-medium";
@@ -11,7 +12,7 @@ const OTHER = "text-slate-700 hover:bg-slate-100";
 export function JobResultsFilter({ jobId, view }: { jobId: string; view: ResultsView }) {
   const choices = [
     { outcome: null, label: "All", count: view.total },
-    ...view.counts.map(({ outcome, count }) => ({ outcome, label: resultOutcome(outcome).label, count })),
+    ...view.counts.map(({ outcome, count }) => ({ outcome, label: outcomeOf(outcome).label, count })),
   ];
   return (
     <nav aria-label="Filter results by outcome">
@@ -23,7 +24,7 @@ export function JobResultsFilter({ jobId, view }: { jobId: string; view: Results
               <Link
                 href={resultsHref(jobId, choice.outcome)}
                 aria-current={current ? "page" : undefined}
-                className={`${LINK} ${current ? CURRENT : OTHER}`}
+                className={cn(LINK, current ? CURRENT : OTHER)}
               >
                 {choice.label} ({formatCount(choice.count)})
               </Link>

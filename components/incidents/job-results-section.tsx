@@ -1,15 +1,16 @@
 import { buttonClasses } from "@/components/ui/button";
-import { formatCount } from "./format";
-import { resultOutcome } from "./job-labels";
+import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
+import { formatCount } from "@/lib/format/numbers";
+import { outcomeOf } from "@/lib/outcomes";
 import { JobResultsFilter } from "./job-results-filter";
 import { JobResultsPages } from "./job-results-pages";
-import { JobResultsTable } from "./job-results-table";
 import { RESULTS_PER_PAGE, type ResultsView } from "./job-results-view";
+import { EmptyTable } from "@/components/ui/table";
 
 type JobResultsSectionProps = {
   jobId: string;
   view: ResultsView;
-  /** A running job's results are those of when the page was rendered; they are read again when it ends. */
+  /** A running job's results are read again as its UIDs get done (see useJobProgress). */
   live: boolean;
 };
 
@@ -29,23 +30,19 @@ export function JobResultsSection({ jobId, view, live }: JobResultsSectionProps)
           Download CSV
         </a>
       </div>
-      {live && (
-        <p className="text-sm text-slate-600">
-          As of when this page was loaded; the results are read again when the job ends.
-        </p>
-      )}
+      {live && <p className="text-sm text-slate-600">Updated as the job runs.</p>}
       <JobResultsFilter jobId={jobId} view={view} />
       {view.rows.length === 0 ? (
-        <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-600">
-          {view.outcome ? `No UID has the outcome “${resultOutcome(view.outcome).label}”.` : "This job has no UIDs."}
-        </p>
+        <EmptyTable>
+          {view.outcome ? `No UID has the outcome “${outcomeOf(view.outcome).label}”.` : "This job has no UIDs."}
+        </EmptyTable>
       ) : (
         <>
           <p className="text-sm text-slate-700">
             Showing {formatCount(from)}–{formatCount(to)} of {formatCount(matching)}
-            {view.outcome ? ` with the outcome “${resultOutcome(view.outcome).label}”` : ""}.
+            {view.outcome ? ` with the outcome “${outcomeOf(view.outcome).label}”` : ""}.
           </p>
-          <JobResultsTable rows={view.rows} />
+          <UidOutcomeTable rows={view.rows} caption="Outcome per UID" />
         </>
       )}
       <JobResultsPages jobId={jobId} view={view} />

@@ -1,5 +1,5 @@
 import type { JobResult } from "@/lib/incidents/jobs";
-import { RESULT_OUTCOMES } from "./job-labels";
+import { UID_OUTCOME_ORDER } from "@/lib/outcomes";
 
 export const RESULTS_PER_PAGE = 100;
 
@@ -17,7 +17,7 @@ export type ResultsView = {
 
 const first = (value: SearchValue) => (Array.isArray(value) ? value[0] : value);
 
-const ORDER = Object.keys(RESULT_OUTCOMES);
+const ORDER: readonly string[] = UID_OUTCOME_ORDER;
 const rank = (outcome: string) => (ORDER.includes(outcome) ? ORDER.indexOf(outcome) : ORDER.length);
 
 /** One page of a job's results, filtered by outcome, as the URL (`?outcome=failed&page=2`) asks. */

@@ -1,12 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import type { ActionResult } from "@/lib/actions/define-action";
+import { useId, useState } from "react";
+import { BlockForField } from "@/components/ui/block-for-field";
 import { createIncidentJobAction } from "@/lib/actions/incidents";
-import { ActionFailure } from "./action-failure";
-import { ConfirmDialog } from "./confirm-dialog";
-import { formatCount } from "./format";
+import type { BlockFor } from "@/lib/schemas/block-for";
+import { useServerAction } from "@/lib/actions/use-server-action";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { formatCount } from "@/lib/format/numbers";
 import { usersCount } from "./job-labels";
 
 export type StartRequest = {
@@ -18,7 +19,7 @@ export type StartRequest = {
   alreadyBlocked: number;
 };
 
-type Failure = Extract<ActionResult<unknown>, { ok: false }>;
+const FIELD_LABELS = { blocker: "On behalf of", reason: "Reason", uids: "UIDs", blockFor: "Block for" };
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the job started. Check the recent jobs before starting it again.";
@@ -26,30 +27,19 @@ const UNANSWERED =
 /** Confirms a previewed list and starts its job; the job's page follows its progress. */
 export function StartBlockingDialog({ request, onClose }: { request: StartRequest | null; onClose: () => void }) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const start = useServerAction(createIncidentJobAction, { unanswered: UNANSWERED });
+  const blockForId = useId();
+  const [blockFor, setBlockFor] = useState<BlockFor>("forever");
 
   function close() {
-    setFailure(null);
+    start.reset();
     onClose();
   }
 
   function confirm() {
     if (!request) return;
-    setFailure(null);
-    startTransition(async () => {
-      let answer: ActionResult<{ jobId: string }>;
-      try {
-        answer = await createIncidentJobAction({
-          blocker: request.blocker,
-          reason: request.reason,
-          uids: request.uids,
-        });
-      } catch {
-        answer = { ok: false, message: UNANSWERED };
-      }
+    void start.run({ blocker: request.blocker, reason: request.reason, uids: request.uids, blockFor }, (answer) => {
       if (answer.ok) router.push(`/incidents/${answer.data.jobId}`);
-      else setFailure(answer);
     });
   }
 
@@ -59,9 +49,11 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
       title={request ? `Block ${usersCount(request.toBlock)} on behalf of ${request.blocker}?` : "Start blocking?"}
       confirmLabel="Confirm block"
       pendingLabel="Starting…"
-      pending={pending}
+      pending={start.pending}
       onConfirm={confirm}
       onClose={close}
+      failure={start.failure}
+      failureLabels={FIELD_LABELS}
     >
       {request && (
         <div className="space-y-2">
@@ -76,8 +68,7 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
             </p>
           )}
           <p>Reason: {request.reason}</p>
-          <div role="status">{pending && <p className="font-medium text-slate-900">Starting the job…</p>}</div>
-          {failure && <ActionFailure message={failure.message} fieldErrors={failure.fieldErrors} />}
+          <BlockForField id={blockForId} value={blockFor} onChange={setBlockFor} />
         </div>
       )}
     </ConfirmDialog>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ChangeEvent } from "react";
-import { countOf } from "./format";
+import { countOf } from "@/lib/format/numbers";
 import { isCsvFile, uidLinesOfFile } from "./uid-file";
 
 /** Far above 10,000 UIDs even with many columns; a larger file is most likely not a list of UIDs. */
@@ -57,7 +57,7 @@ export function UidFileField({ id, onLoad }: { id: string; onLoad: (lines: strin
         accept=".txt,.csv,text/plain,text/csv"
         aria-describedby={failed ? `${hintId} ${errorId}` : hintId}
         aria-invalid={failed || undefined}
-        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
         onChange={(event) => void read(event)}
       />
       {/* A failure is announced at once; a file loaded, politely. Both are read next to the control. */}

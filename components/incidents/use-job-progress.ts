@@ -1,12 +1,14 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ActionResult } from "@/lib/actions/define-action";
 import { jobProgressAction } from "@/lib/actions/incidents";
+import { callAction } from "@/lib/actions/result";
 import type { JobProgress } from "@/lib/incidents/jobs";
 import { isActive } from "./job-labels";
 import { rateLimitWait } from "./rate-limit-wait";
 
 const POLL_MS = 1000;
+/** How often a running job's results (server components) are read again while UIDs get done. */
+const RESULTS_EVERY_MS = 2000;
 
 /** Answers after which asking again cannot help: the session ended, the role changed, the job is gone. */
 const FINAL_CODES = new Set(["SIGNED_OUT", "FORBIDDEN", "REFUSED"]);
@@ -16,8 +18,9 @@ const UNANSWERED = "The console's server did not answer; the progress shown may 
 type Snapshot = { progress: JobProgress; waitingUntil: Date | null };
 
 /**
- * The job's progress, read every second while it can still change. Once it has ended, the server
- * components of the page are refreshed once, so that the results they show are final.
+ * The job's progress, read every second while it can still change. While UIDs get done, the page's
+ * server components (the results table, at its filter and page) are read again every two seconds;
+ * once the job has ended, once more, so that the results they show are final.
  */
 export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date | null) {
   const router = useRouter();
@@ -31,12 +34,7 @@ export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date |
 
   const refresh = useCallback(async () => {
     const request = (asked.current += 1);
-    let answer: ActionResult<JobProgress>;
-    try {
-      answer = await jobProgressAction({ jobId });
-    } catch {
-      answer = { ok: false, message: UNANSWERED };
-    }
+    const answer = await callAction(jobProgressAction, { jobId }, UNANSWERED);
     if (request < applied.current) return;
     applied.current = request;
     if (answer.ok) {
@@ -61,6 +59,14 @@ export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date |
       clearTimeout(timer);
     };
   }, [active, refresh]);
+
+  const done = snapshot.progress.done;
+  const shown = useRef({ done, at: 0 });
+  useEffect(() => {
+    if (done === shown.current.done || Date.now() - shown.current.at < RESULTS_EVERY_MS) return;
+    shown.current = { done, at: Date.now() };
+    router.refresh();
+  }, [done, router]);
 
   const ended = !isActive(snapshot.progress.job.status);
   const endedBefore = useRef(ended);

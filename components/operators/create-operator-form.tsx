@@ -1,13 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ActionFailure } from "@/components/ui/action-failure";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
+import { fieldBinding } from "@/components/ui/field-binding";
+import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { createOperatorAction } from "@/lib/actions/operators";
-import { OPERATOR_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
+import { useServerAction } from "@/lib/actions/use-server-action";
+import { OPERATOR_ROLES, ROLE_LABELS } from "@/lib/roles";
 import { createOperatorSchema, MIN_PASSWORD_LENGTH, type CreateOperatorInput } from "@/lib/schemas/operator";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
@@ -15,31 +19,26 @@ const FIELDS = ["email", "name", "role", "password"] as const;
 const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 export function CreateOperatorForm() {
-  const [pending, startTransition] = useTransition();
-  const [outcome, setOutcome] = useState<{ tone: "error" | "success"; text: string }>();
+  const create = useServerAction(createOperatorAction);
+  const [created, setCreated] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<string[]>([]);
   const form = useForm<CreateOperatorInput>({
     resolver: zodResolver(createOperatorSchema),
     defaultValues: { email: "", name: "", role: "support", password: "" },
   });
-  const { errors } = form.formState;
+  const bind = (name: (typeof FIELDS)[number]) => fieldBinding(form, name);
 
-  const submit = form.handleSubmit((values) => {
-    setOutcome(undefined);
-    startTransition(async () => {
-      const result = await createOperatorAction(values);
+  const submit = form.handleSubmit(async (values) => {
+    setCreated(null);
+    await create.run(values, (result) => {
       if (result.ok) {
-        setOutcome({
-          tone: "success",
-          text: `Created ${result.data.email} (${ROLE_LABELS[result.data.role]}). Give them their password in person.`,
-        });
+        setCreated(
+          `Created ${result.data.email} (${ROLE_LABELS[result.data.role]}). Give them their password in person.`,
+        );
         form.reset();
-        return;
+      } else {
+        setPlaced(placeFieldErrors(result.fieldErrors, FIELDS, form.setError));
       }
-      for (const field of FIELDS) {
-        const message = result.fieldErrors?.[field]?.[0];
-        if (message) form.setError(field, { message });
-      }
-      setOutcome({ tone: "error", text: result.message });
     });
   });
 
@@ -52,46 +51,27 @@ export function CreateOperatorForm() {
         Add an operator
       </h2>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="new-operator-email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <TextField
-          id="new-operator-name"
-          label="Name"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <SelectField
-          id="new-operator-role"
-          label="Role"
-          error={errors.role?.message}
-          options={ROLE_OPTIONS}
-          {...form.register("role")}
-        />
+        <TextField id="new-operator-email" label="Email" type="email" autoComplete="off" {...bind("email")} />
+        <TextField id="new-operator-name" label="Name" autoComplete="off" {...bind("name")} />
+        <SelectField id="new-operator-role" label="Role" options={ROLE_OPTIONS} {...bind("role")} />
         <TextField
           id="new-operator-password"
           label="Initial password"
           type="password"
           autoComplete="new-password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...form.register("password")}
+          {...bind("password")}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={pending} aria-busy={pending}>
+          <Button type="submit" busy={create.pending}>
             Add operator
           </Button>
         </div>
       </form>
-      {outcome && (
+      {(created || create.failure) && (
         <div className="mt-4">
-          <Alert tone={outcome.tone}>{outcome.text}</Alert>
+          {created && <Alert tone="success">{created}</Alert>}
+          {create.failure && <ActionFailure failure={create.failure} shownFields={placed} />}
         </div>
       )}
     </section>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { Tone } from "@/lib/outcomes";
 
 const TONES = {
   neutral: "bg-slate-100 text-slate-800 ring-slate-300",
@@ -6,9 +7,9 @@ const TONES = {
   warning: "bg-amber-50 text-amber-900 ring-amber-300",
   danger: "bg-red-50 text-red-800 ring-red-300",
   info: "bg-sky-50 text-sky-900 ring-sky-300",
-} as const;
+} as const satisfies Record<Tone, string>;
 
-export type BadgeTone = keyof typeof TONES;
+export type BadgeTone = Tone;
 
 export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
   return (

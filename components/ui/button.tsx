@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { cn } from "./cn";
 
 const VARIANTS = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60",
@@ -9,15 +10,52 @@ const VARIANTS = {
 
 const SIZES = { md: "px-4 py-2 text-sm", sm: "px-2.5 py-1 text-xs" } as const;
 
+export type ButtonVariant = keyof typeof VARIANTS;
+
 export type ButtonProps = ComponentProps<"button"> & {
-  variant?: keyof typeof VARIANTS;
+  variant?: ButtonVariant;
   size?: keyof typeof SIZES;
+  /**
+   * A call this button started is running: the button says so and ignores presses. It stays
+   * focusable (aria-disabled, not disabled), so the focus is not lost while the call runs.
+   */
+  busy?: boolean;
 };
 
-export function buttonClasses(variant: keyof typeof VARIANTS = "primary", size: keyof typeof SIZES = "md") {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+/** The focus ring is the global one (globals.css): dark, outside the button, so it shows on every variant. */
+export function buttonClasses(variant: ButtonVariant = "primary", size: keyof typeof SIZES = "md") {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed",
+    "aria-disabled:cursor-not-allowed aria-disabled:opacity-70",
+    VARIANTS[variant],
+    SIZES[size],
+  );
 }
 
-export function Button({ variant = "primary", size = "md", className = "", type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={`${buttonClasses(variant, size)} ${className}`} {...props} />;
+export function Button({
+  variant = "primary",
+  size = "md",
+  busy = false,
+  className,
+  type = "button",
+  onClick,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cn(buttonClasses(variant, size), className)}
+      aria-disabled={busy || props["aria-disabled"] || undefined}
+      aria-busy={busy || undefined}
+      // No handler of its own unless busy: server components render this button too, and cannot pass one.
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+      {...props}
+    >
+      {busy && (
+        <span aria-hidden className="size-3 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      )}
+      {children}
+    </button>
+  );
 }

@@ -1,11 +1,15 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { cn } from "./cn";
 
 type DialogProps = {
   open: boolean;
   onClose: () => void;
   title: string;
+  /** A line under the title that says what the dialog acts on. */
+  description?: ReactNode;
+  size?: "md" | "lg";
   children: ReactNode;
 };
 
@@ -13,9 +17,16 @@ type DialogProps = {
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus
  * to the control that opened it.
  */
-export function Dialog({ open, onClose, title, children }: DialogProps) {
+const Description = ({ id, children }: { id: string; children: ReactNode }) => (
+  <p id={id} className="mt-1 text-sm text-slate-600">
+    {children}
+  </p>
+);
+
+export function Dialog({ open, onClose, title, description, size = "md", children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,14 +39,19 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}
-      className="m-auto w-full max-w-lg rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      className={cn(
+        "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40",
+        size === "lg" ? "max-w-2xl" : "max-w-lg",
+      )}
     >
       {open && (
         <div className="p-6">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
+          {description && <Description id={descriptionId}>{description}</Description>}
           <div className="mt-3 text-sm text-slate-700">{children}</div>
         </div>
       )}

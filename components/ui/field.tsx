@@ -1,18 +1,21 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cn } from "./cn";
 
-const CONTROL =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-500";
+const CONTROL = "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400";
 
-type FieldFrameProps = {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
-};
+type FieldParts = { id: string; label: ReactNode; hint?: ReactNode; error?: string };
 
-/** Label, hint and error of one form control; the control is described by both, so readers announce them. */
-export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+/**
+ * Label, hint and error of one form control, around it; the control is described by both, so readers
+ * announce them, and marked invalid while there is an error.
+ */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: FieldParts & { children: (control: { "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode }) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
@@ -26,7 +29,7 @@ export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps
           {hint}
         </p>
       )}
-      {children(describedBy, Boolean(error))}
+      {children({ "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
@@ -36,87 +39,46 @@ export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  ref?: Ref<HTMLInputElement>;
-};
+const border = (error: string | undefined) => (error ? "border-red-600" : "border-slate-300");
 
-export function TextField({ id, label, hint, error, className = "", ...input }: TextFieldProps) {
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & FieldParts & { ref?: Ref<HTMLInputElement> };
+
+export function TextField({ id, label, hint, error, className, ...input }: TextFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(describedBy, invalid) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={`${CONTROL} ${invalid ? "border-red-600" : "border-slate-300"} ${className}`}
-          {...input}
-        />
+      {(described) => <input id={id} className={cn(CONTROL, border(error), className)} {...described} {...input} />}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> &
+  FieldParts & { ref?: Ref<HTMLTextAreaElement> };
+
+export function TextAreaField({ id, label, hint, error, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(described) => (
+        <textarea id={id} className={cn(CONTROL, border(error), className)} {...described} {...textarea} />
       )}
     </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  ref?: Ref<HTMLTextAreaElement>;
-};
-
-export function TextAreaField({ id, label, hint, error, className = "", ...textarea }: TextAreaFieldProps) {
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(describedBy, invalid) => (
-        <textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={`${CONTROL} ${invalid ? "border-red-600" : "border-slate-300"} ${className}`}
-          {...textarea}
-        />
-      )}
-    </FieldFrame>
-  );
-}
-
-/** Not `CONTROL`: the console's selects have never had its focus outline, and not all of them its shadow. */
+/** Selects take no shadow: the native control draws its own edge. */
 const SELECT = "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm";
 
 type SelectOption = { value: string; label: ReactNode };
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "children"> & {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  ref?: Ref<HTMLSelectElement>;
-} & ({ options: readonly SelectOption[]; children?: never } | { options?: never; children: ReactNode });
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "children"> &
+  FieldParts & { ref?: Ref<HTMLSelectElement> } & (
+    { options: readonly SelectOption[]; children?: never } | { options?: never; children: ReactNode }
+  );
 
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  options,
-  children,
-  className = "",
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ id, label, hint, error, options, children, className, ...select }: SelectFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(describedBy, invalid) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={`${SELECT} ${invalid ? "border-red-600" : "border-slate-300"} ${className}`}
-          {...select}
-        >
+      {(described) => (
+        <select id={id} className={cn(SELECT, border(error), className)} {...described} {...select}>
           {options
             ? options.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -129,3 +91,14 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+/** For a field that takes UIDs: no spelling, capitals or autofill, in a typeface where l and 1 differ. */
+export const UID_INPUT = {
+  spellCheck: false,
+  autoCapitalize: "none",
+  autoComplete: "off",
+  className: "font-mono",
+} as const;
+
+/** The optional reason an action is recorded with. */
+export const REASON_FIELD = { label: "Reason", hint: "Recorded in the action log.", rows: 2 } as const;

@@ -1,6 +1,7 @@
-import { Badge } from "@/components/ui/badge";
 import { RawJson } from "@/components/ui/raw-json";
-import { UnixTime } from "@/components/ui/unix-time";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { UnixTime } from "@/components/ui/time";
+import { Uid } from "@/components/ui/uid";
 import type { ChatUser } from "@/lib/chat-api";
 
 /** Only http(s) URLs become images: a `javascript:` or `data:` avatar from the service is shown as text, never loaded. */
@@ -43,17 +44,15 @@ export function UserProfile({ user, raw }: { user: ChatUser; raw: unknown }) {
           <h1 id="profile-heading" className="text-2xl font-semibold tracking-tight">
             {user.name}
           </h1>
-          <p className="font-mono text-sm text-slate-600">{user.uid}</p>
+          <p className="text-sm text-slate-600">
+            <Uid uid={user.uid} link={false} />
+          </p>
         </div>
       </div>
       <dl className="mt-6 grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-700">Status</dt>
         <dd>
-          {user.status ? (
-            <Badge tone={user.status === "online" ? "success" : "neutral"}>{user.status}</Badge>
-          ) : (
-            "Not given"
-          )}
+          <StatusBadge status={user.status} />
         </dd>
         <dt className="font-medium text-slate-700">Role</dt>
         <dd>{user.role ?? "Not given"}</dd>

@@ -1,13 +1,10 @@
 "use server";
 
-import { randomUUID } from "node:crypto";
 import { AuthError } from "next-auth";
-import { appendAuditEvent } from "@/lib/audit/append";
 import { signIn, signOut } from "@/lib/auth/auth";
-import { getCurrentOperator, revokeCurrentSession } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import { signInSchema, type SignInInput } from "@/lib/schemas/operator";
-import { actorOf, requestInfo, type ActionResult } from "./define-action";
+import type { ActionResult } from "./result";
 
 /**
  * Sign-in is the one action without a session to check. Its failures say nothing about whether
@@ -44,17 +41,7 @@ export async function signInAction(input: SignInInput): Promise<ActionResult<nul
   }
 }
 
+/** Auth.js's sign-out event revokes the session and records it, as for its own sign-out route. */
 export async function signOutAction(): Promise<void> {
-  const operator = await getCurrentOperator();
-  if (operator) {
-    await appendAuditEvent({
-      operationId: randomUUID(),
-      actor: actorOf(operator),
-      action: "auth.sign_out",
-      outcome: "succeeded",
-      ...(await requestInfo()),
-    });
-  }
-  await revokeCurrentSession(getEnv().sessionMaxAgeSeconds);
   await signOut({ redirectTo: "/login?reason=signed-out-by-you" });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { appendAuditEvent, type AuditActor } from "@/lib/audit/append";
+import { errorCodeOf, type AuditAction } from "@/lib/audit/vocabulary";
 import {
   auditedOperation,
   AuditUnavailableError,
@@ -10,30 +11,38 @@ import {
   type AuditFailure,
 } from "@/lib/audit/operation";
 import type { OperatorSummary } from "@/lib/auth/operators";
-import { can, type Permission, ROLE_LABELS } from "@/lib/auth/roles";
+import { can, type Permission, ROLE_LABELS } from "@/lib/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { ChatApiError } from "@/lib/chat-api";
 import { requestInfoOf, type RequestInfo } from "@/lib/request-info";
 import { RefusedError } from "@/lib/errors";
-
-export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string[]>; code?: string };
+import type { ActionResult } from "./result";
 
 export type ActionContext = RequestInfo & { operator: OperatorSummary; operationId: string };
 
-/** What the action log records of a request. */
-export type AuditRequest = { targetUid?: string; onBehalfOf?: string; reason?: string; requestBody?: unknown };
+/**
+ * What the action log records of a request. `affectedUids` names every UID the action touches (the
+ * blocker, each blocked UID, the owner it acts for, the conversation's other party or group):
+ * a filter on any one of them finds the operation.
+ */
+type AuditRequest = {
+  affectedUids: Array<string | undefined>;
+  targetUid?: string;
+  onBehalfOf?: string;
+  reason?: string;
+  requestBody?: unknown;
+};
 export type { AuditCompletion };
 
 type ActionSpec<S extends z.ZodType, T> = {
   /** Dotted name of the action, as the action log records it: `users.block`. */
-  name: string;
+  name: AuditAction;
   permission: Permission;
   /** What the permission allows, for the refusal message: "block users". */
   describe: string;
   input: S;
   /** How the log records the request, or "not recorded" for reads that change nothing. */
-  audit: ((input: z.output<S>) => AuditRequest) | "not recorded";
+  audit: ((input: z.output<S>) => AuditRequest | Promise<AuditRequest>) | "not recorded";
   run: (input: z.output<S>, context: ActionContext) => Promise<T>;
   /** How the log records a call that returned; without it, "succeeded". */
   completion?: (data: T, input: z.output<S>) => AuditCompletion;
@@ -62,9 +71,26 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 /** How the log records a call that threw: the chat service's status and code where there is one. */
 function failureOf(error: unknown): AuditFailure {
   if (error instanceof ChatApiError)
-    return { errorCode: error.code ?? error.kind.toUpperCase(), httpStatus: error.status };
+    return {
+      errorCode: errorCodeOf(error),
+      httpStatus: error.status,
+      ...(error.outcomeUnknown ? { outcome: "unknown" as const } : {}),
+    };
   if (error instanceof RefusedError) return { errorCode: "REFUSED", summary: { message: error.message } };
   return { errorCode: "INTERNAL" };
+}
+
+function recorded(request: AuditRequest) {
+  return { ...request, affectedUids: request.affectedUids.filter((uid): uid is string => Boolean(uid)) };
+}
+
+/** A refused request, as the action's projection would record it; input it cannot parse is not recorded. */
+async function refusedRequest<S extends z.ZodType, T>(spec: ActionSpec<S, T>, input: unknown) {
+  if (spec.audit === "not recorded") return {};
+  const parsed = spec.input.safeParse(input);
+  return parsed.success
+    ? recorded(await spec.audit(parsed.data))
+    : { requestBody: { input: "not valid, not recorded" } };
 }
 
 const LOG_UNAVAILABLE =
@@ -86,10 +112,14 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
     const base = { operationId, actor: actorOf(operator), action: spec.name, ...info };
 
     if (!can(operator.role, spec.permission)) {
-      // A refused attempt is itself worth an auditor's attention: the page did not offer it.
-      await appendAuditEvent({ ...base, outcome: "failed", errorCode: "FORBIDDEN", requestBody: input }).catch(
-        (error: unknown) => console.error(`[action ${spec.name}] could not record a refused attempt`, error),
-      );
+      // A refused attempt is itself worth an auditor's attention: the page did not offer it. It is
+      // recorded as the action's own projection records a request (a 10,000-UID list stays a count).
+      await appendAuditEvent({
+        ...base,
+        outcome: "failed",
+        errorCode: "FORBIDDEN",
+        ...(await refusedRequest(spec, input)),
+      }).catch((error: unknown) => console.error(`[action ${spec.name}] could not record a refused attempt`, error));
       return {
         ok: false,
         message: `Your role (${ROLE_LABELS[operator.role]}) does not allow you to ${spec.describe}.`,
@@ -112,10 +142,14 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
       const data =
         spec.audit === "not recorded"
           ? await spec.run(parsed.data, context)
-          : await auditedOperation({ ...base, ...spec.audit(parsed.data) }, () => spec.run(parsed.data, context), {
-              success: (result) => spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" },
-              failure: failureOf,
-            });
+          : await auditedOperation(
+              { ...base, ...recorded(await spec.audit(parsed.data)) },
+              () => spec.run(parsed.data, context),
+              {
+                success: (result) => spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" },
+                failure: failureOf,
+              },
+            );
       return { ok: true, data };
     } catch (error) {
       if (error instanceof AuditUnavailableError) {
@@ -126,7 +160,11 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
         return { ok: false, message: LOG_UNAVAILABLE, code: "AUDIT_UNAVAILABLE" };
       }
       if (error instanceof ChatApiError)
-        return { ok: false, message: error.userMessage, code: error.code ?? error.kind };
+        return {
+          ok: false,
+          message: error.userMessage,
+          code: error.outcomeUnknown ? "OUTCOME_UNKNOWN" : (error.code ?? error.kind),
+        };
       if (error instanceof RefusedError) return { ok: false, message: error.message, code: "REFUSED" };
       console.error(`[action ${spec.name}] failed, reference ${info.requestId}`, error);
       return {

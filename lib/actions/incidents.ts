@@ -1,5 +1,7 @@
 "use server";
 
+import { blockForSeconds } from "@/lib/schemas/block-for";
+import { recordBlocks } from "@/lib/timed-blocks/store";
 import { revalidatePath } from "next/cache";
 import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
@@ -19,6 +21,7 @@ import { wakeJobRunner } from "@/lib/incidents/runner";
 import { parseUidList, type UidListEntry } from "@/lib/schemas/block-users";
 import { createIncidentJobSchema, incidentPreviewSchema, jobIdSchema, MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
 import { RefusedError } from "@/lib/errors";
+import type { AuditAction } from "@/lib/audit/vocabulary";
 import { defineAction, type ActionContext } from "./define-action";
 
 export type IncidentPreview = {
@@ -59,6 +62,24 @@ export const previewIncidentAction = defineAction({
 
 const creatorOf = ({ operator }: ActionContext) => ({ id: operator.id, email: operator.email, role: operator.role });
 
+/** What every new job takes from the configuration and from the operation that starts it. */
+function newJobOf(context: ActionContext) {
+  const env = getEnv();
+  return {
+    chunkSize: env.incident.chunkSize,
+    concurrency: env.incident.concurrency,
+    createdBy: creatorOf(context),
+    operationId: context.operationId,
+  };
+}
+
+/** A job was created: the runner takes it up at once, and the list of jobs shows it. */
+function started(job: BlockJob) {
+  wakeJobRunner({ jobsChanged: true });
+  revalidatePath("/incidents");
+  return jobSummary(job);
+}
+
 const jobSummary = (job: BlockJob) => ({
   jobId: job.id,
   kind: job.kind,
@@ -72,13 +93,14 @@ export const createIncidentJobAction = defineAction({
   permission: "users.block",
   describe: "block users",
   input: createIncidentJobSchema,
-  audit: ({ blocker, reason, uids }) => ({
+  audit: ({ blocker, reason, uids, blockFor }) => ({
+    // Every UID, in the UID index; the entry itself keeps a count and the first few.
+    affectedUids: [blocker, ...uids],
     targetUid: blocker,
     reason,
-    requestBody: { uids: uids.length, first: uids.slice(0, 20) },
+    requestBody: { uids: uids.length, first: uids.slice(0, 20), blockFor },
   }),
-  run: async ({ blocker, reason, uids }, context) => {
-    const env = getEnv();
+  run: async ({ blocker, reason, uids, blockFor }, context) => {
     const blocked = await currentlyBlocked(chatApi(), blocker);
     const note = `Already blocked by ${blocker} before this job started: not sent.`;
     const job = await createJob(await getDb(), {
@@ -91,17 +113,36 @@ export const createIncidentJobAction = defineAction({
         uids.filter((uid) => blocked.has(uid)).map((uid) => [uid, { outcome: "already_blocked", message: note }]),
       ),
       preBlocked: [...blocked],
-      chunkSize: env.incident.chunkSize,
-      concurrency: env.incident.concurrency,
-      createdBy: creatorOf(context),
-      operationId: context.operationId,
+      ...newJobOf(context),
+      blockForSeconds: blockForSeconds(blockFor),
     });
-    wakeJobRunner({ jobsChanged: true });
-    revalidatePath("/incidents");
-    return jobSummary(job);
+    // Blocks from before the job are not sent; their live expiries end or are renewed as the job asks.
+    await recordBlocks(await getDb(), {
+      blockerUid: blocker,
+      blocked: [],
+      alreadyBlocked: uids.filter((uid) => blocked.has(uid)),
+      expiresInSeconds: blockForSeconds(blockFor),
+      operationId: context.operationId,
+      actor: creatorOf(context),
+      reason,
+    });
+    return started(job);
   },
   completion: (result) => ({ outcome: "succeeded", summary: result }),
 });
+
+/** The blocker of a job, for the log; an unknown job is refused later, by the action itself. */
+async function blockerOf(jobId: string): Promise<string | undefined> {
+  return (await getJob(await getDb(), jobId))?.blockerUid;
+}
+
+/** A follow-up job's blocker and the UIDs it will send, as the log records its request. */
+async function followUpRequest(jobId: string, outcomes: string[]) {
+  const db = await getDb();
+  const parent = await getJob(db, jobId);
+  const uids = parent ? await uidsWithOutcome(db, parent.id, outcomes) : [];
+  return { affectedUids: [parent?.blockerUid, ...uids], requestBody: { parentJobId: jobId, uids: uids.length } };
+}
 
 async function requireJob(jobId: string): Promise<BlockJob> {
   const job = await getJob(await getDb(), jobId);
@@ -110,7 +151,7 @@ async function requireJob(jobId: string): Promise<BlockJob> {
 }
 
 function jobControl(
-  name: string,
+  name: AuditAction,
   describe: string,
   change: (job: BlockJob) => Promise<BlockJob | undefined>,
   refusal: string,
@@ -120,7 +161,7 @@ function jobControl(
     permission: "users.block",
     describe,
     input: jobIdSchema,
-    audit: ({ jobId }) => ({ requestBody: { jobId } }),
+    audit: async ({ jobId }) => ({ affectedUids: [await blockerOf(jobId)], requestBody: { jobId } }),
     run: async ({ jobId }) => {
       const job = await requireJob(jobId);
       const changed = await change(job);
@@ -168,7 +209,6 @@ async function followUp(
         : "This job blocked no UID, so there is nothing to undo.",
     );
   }
-  const env = getEnv();
   const job = await createJob(db, {
     kind,
     purpose,
@@ -178,36 +218,33 @@ async function followUp(
       purpose === "undo" ? `Undo of job ${parent.id}: ${parent.reason}` : `Retry of job ${parent.id}: ${parent.reason}`,
     uids,
     preBlocked: kind === "block" ? parent.preBlocked : [],
-    chunkSize: env.incident.chunkSize,
-    concurrency: env.incident.concurrency,
-    createdBy: creatorOf(context),
-    operationId: context.operationId,
+    ...newJobOf(context),
+    blockForSeconds: kind === "block" ? parent.blockForSeconds : null,
   });
-  wakeJobRunner({ jobsChanged: true });
-  revalidatePath("/incidents");
-  return jobSummary(job);
+  return started(job);
 }
 
-export const retryFailedAction = defineAction({
-  name: "incident.job.retry",
-  permission: "users.block",
-  describe: "block users",
-  input: jobIdSchema,
-  audit: ({ jobId }) => ({ requestBody: { parentJobId: jobId } }),
-  run: async ({ jobId }, context) => followUp(jobId, "block", "retry", ["failed", "unknown"], context),
-  completion: (result) => ({ outcome: "succeeded", summary: result }),
-});
+const RETRIED: string[] = ["failed", "unknown"];
+const UNDONE: string[] = ["blocked"];
 
-export const undoJobAction = defineAction({
-  name: "incident.job.undo",
-  permission: "users.unblock",
-  describe: "unblock users",
-  input: jobIdSchema,
-  audit: ({ jobId }) => ({ requestBody: { parentJobId: jobId } }),
-  // Exactly the UIDs this job blocked: not those that were blocked before it.
-  run: async ({ jobId }, context) => followUp(jobId, "unblock", "undo", ["blocked"], context),
-  completion: (result) => ({ outcome: "succeeded", summary: result }),
-});
+/** A new job that follows one that has ended: a retry of its failures, or the undo of its blocks. */
+function followUpAction(purpose: "retry" | "undo") {
+  const [kind, outcomes] = purpose === "retry" ? (["block", RETRIED] as const) : (["unblock", UNDONE] as const);
+  return defineAction({
+    name: `incident.job.${purpose}`,
+    permission: `users.${kind}`,
+    describe: `${kind} users`,
+    input: jobIdSchema,
+    audit: ({ jobId }) => followUpRequest(jobId, outcomes),
+    run: async ({ jobId }, context) => followUp(jobId, kind, purpose, outcomes, context),
+    completion: (result) => ({ outcome: "succeeded", summary: result }),
+  });
+}
+
+export const retryFailedAction = followUpAction("retry");
+
+// Exactly the UIDs this job blocked: not those that were blocked before it.
+export const undoJobAction = followUpAction("undo");
 
 export const jobProgressAction = defineAction({
   name: "incident.job.progress",

@@ -12,6 +12,7 @@ import {
   toSummary,
   type OperatorSummary,
 } from "@/lib/auth/operators";
+import { clearSignInFailures } from "@/lib/auth/sign-in-limiter";
 import { getDb } from "@/lib/db/client";
 import { createOperatorSchema, updateOperatorSchema } from "@/lib/schemas/operator";
 import { defineAction } from "./define-action";
@@ -22,7 +23,7 @@ export const createOperatorAction = defineAction({
   describe: "manage operators",
   input: createOperatorSchema,
   // The password never reaches the log: the request body is recorded without it.
-  audit: ({ email, name, role }) => ({ requestBody: { email, name, role } }),
+  audit: ({ email, name, role }) => ({ affectedUids: [], requestBody: { email, name, role } }),
   run: async (input): Promise<OperatorSummary> => {
     const created = await createOperator(await getDb(), input);
     revalidatePath("/operators");
@@ -32,12 +33,18 @@ export const createOperatorAction = defineAction({
     outcome: "succeeded",
     summary: {
       operator: { id: created.id, email: created.email },
-      changes: { role: { old: null, new: created.role } },
+      changeSet: { role: { old: null, new: created.role } },
     },
   }),
 });
 
-type OperatorChange = { before: OperatorSummary; after: OperatorSummary; passwordReset: boolean };
+type OperatorChange = {
+  before: OperatorSummary;
+  after: OperatorSummary;
+  passwordReset: boolean;
+  /** Failed sign-ins no longer counted, when the change cleared a sign-in lock. */
+  failuresCleared?: number;
+};
 
 export const updateOperatorAction = defineAction({
   name: "operator.update",
@@ -45,10 +52,11 @@ export const updateOperatorAction = defineAction({
   describe: "manage operators",
   input: updateOperatorSchema,
   audit: (input) => ({
+    affectedUids: [],
     requestBody: input.change === "password" ? { operatorId: input.operatorId, change: "password" } : input,
   }),
   run: async (input, { operator }): Promise<OperatorChange> => {
-    if (input.operatorId === operator.id && input.change !== "password") {
+    if (input.operatorId === operator.id && input.change !== "password" && input.change !== "sign-in-lock") {
       throw new OperatorError("You cannot change your own role or access; ask another admin.");
     }
     const db = await getDb();
@@ -68,20 +76,26 @@ export const updateOperatorAction = defineAction({
       case "password":
         after = await resetOperatorPassword(db, input.operatorId, input.password);
         break;
+      case "sign-in-lock": {
+        const failuresCleared = await clearSignInFailures(db, before.email);
+        revalidatePath("/operators");
+        return { before: toSummary(before), after: toSummary(before), passwordReset: false, failuresCleared };
+      }
     }
     revalidatePath("/operators");
     return { before: toSummary(before), after, passwordReset: input.change === "password" };
   },
-  completion: ({ before, after, passwordReset }) => {
-    const changes: Record<string, { old: unknown; new: unknown }> = {};
-    if (before.role !== after.role) changes.role = { old: before.role, new: after.role };
+  completion: ({ before, after, passwordReset, failuresCleared }) => {
+    const changeSet: Record<string, { old: unknown; new: unknown }> = {};
+    if (before.role !== after.role) changeSet.role = { old: before.role, new: after.role };
     if (Boolean(before.disabledAt) !== Boolean(after.disabledAt)) {
-      changes.status = {
+      changeSet.status = {
         old: before.disabledAt ? "disabled" : "active",
         new: after.disabledAt ? "disabled" : "active",
       };
     }
-    if (passwordReset) changes.password = { old: "set", new: "reset" };
-    return { outcome: "succeeded", summary: { operator: { id: after.id, email: after.email }, changes } };
+    if (passwordReset) changeSet.password = { old: "set", new: "reset" };
+    if (failuresCleared !== undefined) changeSet.signInFailures = { old: failuresCleared, new: 0 };
+    return { outcome: "succeeded", summary: { operator: { id: after.id, email: after.email }, changeSet } };
   },
 });

@@ -1,22 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { desc, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
-import { auditEvents } from "@/lib/db/schema";
-import { GENESIS_HASH, hashEntry, type AuditOutcome, type ChainedEntry } from "./chain";
+import { auditEvents, auditEventUids } from "@/lib/db/schema";
+import { storableJson, storableText } from "@/lib/security/bounded-json";
+import { affectedSummary, uniqueUids } from "./affected";
+import { GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
+import type { AuditAction, AuditErrorCode, AuditOutcome } from "./vocabulary";
 
 export type AuditActor = { id: string | null; email: string | null; role: string | null };
 
 export type AuditEventInput = {
   operationId: string;
   actor: AuditActor;
-  action: string;
+  action: AuditAction;
   outcome: AuditOutcome;
+  /** Every UID the operation affected; recorded with its first entry only. */
+  affectedUids?: string[];
+  completesOperation?: boolean;
+  parentOperationId?: string | null;
   targetUid?: string | null;
   onBehalfOf?: string | null;
   reason?: string | null;
   requestBody?: unknown;
   httpStatus?: number | null;
-  errorCode?: string | null;
+  errorCode?: AuditErrorCode | null;
   summary?: unknown;
   durationMs?: number | null;
   ip?: string | null;
@@ -25,6 +32,7 @@ export type AuditEventInput = {
 };
 
 export type AuditEvent = ChainedEntry & { hash: string };
+type Written = { event: AuditEvent; uids: string[] };
 
 // Any constant works: it only has to be the same in every console process.
 const APPEND_LOCK_ID = 7_412_003;
@@ -61,40 +69,47 @@ type Appender = {
 };
 const holder = globalThis as typeof globalThis & { __auditAppender?: Appender };
 
-function toRow(input: AuditEventInput, occurredAt: Date, seq: number, prevHash: string): AuditEvent {
+/** Text as PostgreSQL stores it (NUL and lone surrogates escaped), so that no entry is refused. */
+const text = (value: string | null | undefined) => (value === null || value === undefined ? null : storableText(value));
+
+function toRow(input: AuditEventInput, occurredAt: Date, seq: number, prevHash: string): Written {
+  const uids = input.completesOperation ? [] : uniqueUids(input.affectedUids ?? []);
   const entry: ChainedEntry = {
     seq,
     id: randomUUID(),
     occurredAt,
     operationId: input.operationId,
     actorId: input.actor.id,
-    actorEmail: input.actor.email,
+    actorEmail: text(input.actor.email),
     actorRole: input.actor.role,
     action: input.action,
-    targetUid: input.targetUid ?? null,
-    onBehalfOf: input.onBehalfOf ?? null,
-    reason: input.reason ?? null,
-    requestBody: input.requestBody === undefined ? null : withoutSecrets(input.requestBody),
+    targetUid: text(input.targetUid),
+    onBehalfOf: text(input.onBehalfOf),
+    reason: text(input.reason),
+    requestBody: input.requestBody === undefined ? null : withoutSecrets(storableJson(input.requestBody)),
     outcome: input.outcome,
     httpStatus: input.httpStatus ?? null,
-    errorCode: input.errorCode ?? null,
-    summary: input.summary ?? null,
+    errorCode: text(input.errorCode),
+    summary: input.summary === undefined ? null : storableJson(input.summary),
     durationMs: input.durationMs ?? null,
-    ip: input.ip ?? null,
-    userAgent: input.userAgent ?? null,
-    requestId: input.requestId ?? null,
+    ip: text(input.ip),
+    userAgent: text(input.userAgent),
+    requestId: text(input.requestId),
+    affected: uids.length > 0 ? affectedSummary(uids) : null,
+    completesOperation: input.completesOperation ?? false,
+    parentOperationId: input.parentOperationId ?? null,
     prevHash,
   };
-  return { ...entry, hash: hashEntry(entry) };
+  return { event: { ...entry, hash: hashEntry(entry) }, uids };
 }
 
-function chainBatch(batch: Pending[], last: { seq: number; hash: string }): AuditEvent[] {
+function chainBatch(batch: Pending[], last: { seq: number; hash: string }): Written[] {
   let seq = last.seq;
   let prevHash = last.hash;
   return batch.map(({ input, occurredAt }) => {
     seq += 1;
     const row = toRow(input, occurredAt, seq, prevHash);
-    prevHash = row.hash;
+    prevHash = row.event.hash;
     return row;
   });
 }
@@ -131,14 +146,32 @@ async function writeBatch(db: Database, batch: Pending[], appender: Appender): P
     } catch (error) {
       appender.last = undefined;
       if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
+      // A process that keeps losing the race to another one's optimistic writes backs off a little, at random,
+      // so that the two fall out of step instead of colliding batch after batch.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
     }
   }
 }
 
+/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes two. */
+const UID_ROWS_PER_STATEMENT = 30_000;
+
+/** The entries and their UID rows, in one transaction: a filter on a UID never misses a committed entry. */
 async function insertAfter(db: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
-  const rows = chainBatch(batch, last);
-  await db.insert(auditEvents).values(rows);
-  return rows;
+  const written = chainBatch(batch, last);
+  const uidRows = written.flatMap(({ event, uids }) => uids.map((uid) => ({ uid, seq: event.seq })));
+  const events = written.map(({ event }) => event);
+  if (uidRows.length === 0) {
+    await db.insert(auditEvents).values(events);
+  } else {
+    await db.transaction(async (tx) => {
+      await tx.insert(auditEvents).values(events);
+      for (let start = 0; start < uidRows.length; start += UID_ROWS_PER_STATEMENT) {
+        await tx.insert(auditEventUids).values(uidRows.slice(start, start + UID_ROWS_PER_STATEMENT));
+      }
+    });
+  }
+  return events;
 }
 
 async function flush(appender: Appender): Promise<void> {

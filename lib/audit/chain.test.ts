@@ -58,6 +58,9 @@ function chain(count: number): Array<ChainedEntry & { hash: string }> {
       ip: "127.0.0.1",
       userAgent: "test",
       requestId: null,
+      affected: seq % 2 ? { count: 2, sample: [`user-${seq}`, `spam-${seq}`], sha256: "a".repeat(64) } : null,
+      completesOperation: seq % 3 === 0,
+      parentOperationId: seq % 4 === 0 ? "20000000-0000-4000-8000-000000000000" : null,
       prevHash,
     };
     const hash = hashEntry(entry);
@@ -95,13 +98,13 @@ describe("the hash chain", () => {
     const entries = chain(5);
     const edited = { ...entries[2]!, targetUid: "someone-else" };
     entries[2] = { ...edited, hash: hashEntry(edited) };
-    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 4, problem: "broken link" });
+    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 4, problem: "edited" });
   });
 
   it("catches a deleted entry", () => {
     const entries = chain(5);
     entries.splice(1, 1);
-    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 3, problem: "missing before" });
+    expect(checkChainSegment(entries, fresh())).toMatchObject({ seq: 3, problem: "deleted" });
   });
 
   it("catches an inserted entry, even one renumbered to fit", () => {
@@ -112,17 +115,23 @@ describe("the hash chain", () => {
       { ...forged, hash: hashEntry(forged) },
       ...entries.slice(1).map((entry) => ({ ...entry, seq: entry.seq + 1 })),
     ];
-    expect(checkChainSegment(renumbered, fresh())).toMatchObject({ seq: 3 });
+    expect(checkChainSegment(renumbered, fresh())).toMatchObject({ seq: 3, problem: "inserted" });
   });
 
   it("catches reordered entries", () => {
     const entries = chain(5);
     const swapped = [entries[0]!, { ...entries[2]!, seq: 2 }, { ...entries[1]!, seq: 3 }, entries[3]!, entries[4]!];
-    expect(checkChainSegment(swapped, fresh())).toMatchObject({ seq: 2 });
+    expect(checkChainSegment(swapped, fresh())).toMatchObject({ seq: 2, problem: "reordered" });
+  });
+
+  it("names an entry that was never chained, added at the end, as inserted", () => {
+    const entries = chain(3);
+    const forged = { ...entries[2]!, seq: 4, prevHash: "0".repeat(64), hash: "1".repeat(64) };
+    expect(checkChainSegment([...entries, forged], fresh())).toMatchObject({ seq: 4, problem: "inserted" });
   });
 
   it("catches a log whose first entries were removed", () => {
-    expect(checkChainSegment(chain(5).slice(2), fresh())).toMatchObject({ seq: 3, problem: "missing before" });
+    expect(checkChainSegment(chain(5).slice(2), fresh())).toMatchObject({ seq: 3, problem: "deleted" });
   });
 });
 
@@ -140,6 +149,8 @@ describe("canonicalEntry", () => {
       durationMs: 0,
       ip: null,
     };
-    for (const entry of [full!, odd]) expect(canonicalEntry(entry)).toBe(canonicalEntryGeneric(entry));
+    const [, second, third, fourth] = chain(4);
+    for (const entry of [full!, odd, second!, third!, fourth!])
+      expect(canonicalEntry(entry)).toBe(canonicalEntryGeneric(entry));
   });
 });

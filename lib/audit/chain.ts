@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-
-export type AuditOutcome = "requested" | "succeeded" | "failed" | "partial";
+import type { AffectedUids } from "@/lib/db/schema";
+import type { AuditOutcome } from "./vocabulary";
 
 /** An entry of the action log as it is hashed: every stored field but its own hash. */
 export type ChainedEntry = {
@@ -24,6 +24,10 @@ export type ChainedEntry = {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
+  /** Hashed only when set, so that entries written before these fields existed keep their hashes. */
+  affected: AffectedUids | null;
+  completesOperation: boolean;
+  parentOperationId: string | null;
   prevHash: string;
 };
 
@@ -57,10 +61,15 @@ export function canonicalEntry(entry: ChainedEntry): string {
   const number = (value: number | null) => (value === null || !Number.isFinite(value) ? "null" : String(value));
   return (
     `{"action":${text(entry.action)},"actorEmail":${text(entry.actorEmail)},"actorId":${text(entry.actorId)}` +
-    `,"actorRole":${text(entry.actorRole)},"durationMs":${number(entry.durationMs)},"errorCode":${text(entry.errorCode)}` +
+    `,"actorRole":${text(entry.actorRole)}` +
+    (entry.affected ? `,"affected":${canonicalJson(entry.affected)}` : "") +
+    (entry.completesOperation ? `,"completesOperation":true` : "") +
+    `,"durationMs":${number(entry.durationMs)},"errorCode":${text(entry.errorCode)}` +
     `,"httpStatus":${number(entry.httpStatus)},"id":${text(entry.id)},"ip":${text(entry.ip)}` +
     `,"occurredAt":${JSON.stringify(entry.occurredAt.toISOString())},"onBehalfOf":${text(entry.onBehalfOf)}` +
-    `,"operationId":${text(entry.operationId)},"outcome":${text(entry.outcome)},"prevHash":${text(entry.prevHash)}` +
+    `,"operationId":${text(entry.operationId)},"outcome":${text(entry.outcome)}` +
+    (entry.parentOperationId ? `,"parentOperationId":${text(entry.parentOperationId)}` : "") +
+    `,"prevHash":${text(entry.prevHash)}` +
     `,"reason":${text(entry.reason)},"requestBody":${canonicalJson(entry.requestBody)},"requestId":${text(entry.requestId)}` +
     `,"seq":${number(entry.seq)},"summary":${canonicalJson(entry.summary)},"targetUid":${text(entry.targetUid)}` +
     `,"userAgent":${text(entry.userAgent)}}`
@@ -90,6 +99,9 @@ export function canonicalEntryGeneric(entry: ChainedEntry): string {
     ip: entry.ip,
     userAgent: entry.userAgent,
     requestId: entry.requestId,
+    affected: entry.affected ?? undefined,
+    completesOperation: entry.completesOperation || undefined,
+    parentOperationId: entry.parentOperationId ?? undefined,
     prevHash: entry.prevHash,
   });
 }
@@ -99,53 +111,65 @@ export function hashEntry(entry: ChainedEntry): string {
   return createHash("sha256").update(canonicalEntry(entry)).digest("hex");
 }
 
-export type ChainBreak = {
-  seq: number;
-  id: string;
-  problem: "edited" | "missing before" | "out of order" | "broken link";
-  detail: string;
+/** The kinds of tampering verification names; the last three come from signed checkpoints. */
+type TamperKind =
+  "edited" | "deleted" | "inserted" | "reordered" | "truncated" | "checkpoint mismatch" | "bad signature";
+
+export type ChainBreak = { seq: number; id: string | null; problem: TamperKind; detail: string };
+
+type Linked = ChainedEntry & { hash: string };
+
+/**
+ * What a link that does not hold means. An entry carrying the hash of one further on was moved
+ * (reordered); an entry whose removal would mend the chain, or that is not even consistent with
+ * itself, was put in (inserted); an entry consistent with itself that links to nothing had the
+ * entry before it rewritten, hash and all (edited).
+ */
+function brokenLinkKind(entry: Linked, ahead: Linked[], lastHash: string): "edited" | "inserted" | "reordered" {
+  if (ahead.some((later) => later.hash === entry.prevHash)) return "reordered";
+  if (ahead[0]?.prevHash === lastHash) return "inserted";
+  return hashEntry(entry) === entry.hash ? "edited" : "inserted";
+}
+
+const DETAILS: Record<"edited" | "inserted" | "reordered", (seq: number) => string> = {
+  edited: (seq) => `Entry ${seq} or the one before it does not match its hash: it was edited.`,
+  inserted: (seq) => `Entry ${seq} does not belong in the chain: it was inserted.`,
+  reordered: (seq) => `Entry ${seq} carries the hash of an entry that comes after it: entries were reordered.`,
 };
 
 /**
  * Checks entries handed over in order of `seq`, batch by batch; `state` carries the last entry
- * seen from one batch to the next. Returns the first break, if any.
+ * seen from one batch to the next. Returns the first break, if any, named by the kind of tampering.
  */
 export function checkChainSegment(
-  entries: Array<ChainedEntry & { hash: string }>,
+  entries: Linked[],
   state: { lastSeq: number; lastHash: string },
+  onEntry?: (entry: Linked) => void,
 ): ChainBreak | undefined {
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     if (entry.seq !== state.lastSeq + 1) {
       return entry.seq > state.lastSeq + 1
         ? {
             seq: entry.seq,
             id: entry.id,
-            problem: "missing before",
-            detail: `Entries ${state.lastSeq + 1} to ${entry.seq - 1} are missing (deleted?).`,
+            problem: "deleted",
+            detail: `Entries ${state.lastSeq + 1} to ${entry.seq - 1} are missing: they were deleted.`,
           }
         : {
             seq: entry.seq,
             id: entry.id,
-            problem: "out of order",
+            problem: "reordered",
             detail: `Entry ${entry.seq} follows entry ${state.lastSeq}.`,
           };
     }
     if (entry.prevHash !== state.lastHash) {
-      return {
-        seq: entry.seq,
-        id: entry.id,
-        problem: "broken link",
-        detail: `Entry ${entry.seq} does not carry the hash of entry ${state.lastSeq}: an entry before it was replaced, inserted or reordered.`,
-      };
+      const problem = brokenLinkKind(entry, entries.slice(index + 1), state.lastHash);
+      return { seq: entry.seq, id: entry.id, problem, detail: DETAILS[problem](entry.seq) };
     }
     if (hashEntry(entry) !== entry.hash) {
-      return {
-        seq: entry.seq,
-        id: entry.id,
-        problem: "edited",
-        detail: `Entry ${entry.seq} does not match its own hash: it was edited.`,
-      };
+      return { seq: entry.seq, id: entry.id, problem: "edited", detail: DETAILS.edited(entry.seq) };
     }
+    onEntry?.(entry);
     state.lastSeq = entry.seq;
     state.lastHash = entry.hash;
   }

@@ -1,9 +1,20 @@
 import { appendAuditEvent, type AuditEventInput } from "./append";
+import type { AuditErrorCode } from "./vocabulary";
 
 /** What the action log records of a call that returned. */
-export type AuditCompletion = { outcome: "succeeded" | "partial" | "failed"; summary?: unknown; httpStatus?: number };
-/** What the action log records of a call that threw. */
-export type AuditFailure = { errorCode: string; httpStatus?: number; summary?: unknown };
+export type AuditCompletion = {
+  outcome: "succeeded" | "partial" | "failed" | "unknown";
+  summary?: unknown;
+  httpStatus?: number;
+  errorCode?: AuditErrorCode;
+};
+/** What the action log records of a call that threw; "unknown" when its answer never came. */
+export type AuditFailure = {
+  errorCode: AuditErrorCode;
+  httpStatus?: number;
+  summary?: unknown;
+  outcome?: "failed" | "unknown";
+};
 
 export class AuditUnavailableError extends Error {
   constructor(cause: unknown) {
@@ -40,7 +51,12 @@ export async function auditedOperation<T>(
     completion = { outcome: "failed", ...describe.failure(error) };
   }
   try {
-    await appendAuditEvent({ ...request, ...completion, durationMs: Math.round(performance.now() - started) });
+    await appendAuditEvent({
+      ...request,
+      ...completion,
+      completesOperation: true,
+      durationMs: Math.round(performance.now() - started),
+    });
   } catch (error) {
     console.error(
       `[audit] the "completed" entry of operation ${request.operationId} (${request.action}) could not be written`,

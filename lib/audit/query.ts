@@ -1,6 +1,22 @@
-import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { auditEvents } from "@/lib/db/schema";
+import { callDeadlineMs } from "@/lib/chat-api/retry";
+import { auditEvents, auditEventUids, operators } from "@/lib/db/schema";
 import type { AuditEvent } from "./append";
 import type { AuditFilter } from "@/lib/schemas/audit";
 
@@ -8,6 +24,9 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** What a reader may see: everything, or only their own actions. */
 export type AuditScope = { kind: "all" } | { kind: "own"; actorId: string };
+
+/** A filter whose actor text is resolved to the emails it matches. */
+export type ResolvedAuditFilter = Partial<Omit<AuditFilter, "actor">> & { actorEmails?: string[] };
 
 /** How far apart the times of neighbouring entries can be, with several processes appending. */
 const CLOCK_MARGIN = sql`interval '5 minutes'`;
@@ -23,40 +42,103 @@ function firstSeqAtOrAfter(at: Date, upper = false): SQL {
   return sql`coalesce((select ${auditEvents.seq} from ${auditEvents} where ${auditEvents.occurredAt} >= ${from} order by ${auditEvents.occurredAt} limit 1), 9223372036854775807)`;
 }
 
-export function auditConditions(filter: AuditFilter, scope: AuditScope): SQL | undefined {
-  const conditions: SQL[] = [];
+/**
+ * The actor field matches an operator's whole email or part of one (or of their name): the
+ * operators table is small, so the part is turned into emails there, and the log is then read
+ * through its (actor email, seq) index. A whole email also matches someone no longer an operator.
+ */
+export async function resolveAuditFilter(db: Database, filter: AuditFilter): Promise<ResolvedAuditFilter> {
+  const { actor, ...rest } = filter;
+  if (!actor) return rest;
+  const pattern = `%${actor.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const matches = await db
+    .select({ email: operators.email })
+    .from(operators)
+    .where(or(ilike(operators.email, pattern), ilike(operators.name, pattern)));
+  return {
+    ...rest,
+    actorEmails: [...new Set([...matches.map((row) => row.email), ...(actor.includes("@") ? [actor] : [])])],
+  };
+}
+
+/** The outcome of an operation: its single entry's, or its completion's; "requested" reads as not completed. */
+function outcomeCondition(outcome: NonNullable<AuditFilter["outcome"]>): SQL {
+  const completion = (extra: SQL) =>
+    sql`exists (select 1 from ${auditEvents} as completion where completion.operation_id = ${auditEvents.operationId} and completion.outcome <> 'requested' and ${extra})`;
+  if (outcome === "requested") return and(eq(auditEvents.outcome, "requested"), not(completion(sql`true`)))!;
+  return or(eq(auditEvents.outcome, outcome), completion(sql`completion.outcome = ${outcome}`))!;
+}
+
+/** Which entries stand for an operation in the table: first entries, with a job's calls folded under it. */
+function rowsShown(filter: ResolvedAuditFilter): SQL[] {
+  if (filter.job) return [eq(auditEvents.parentOperationId, filter.job), not(auditEvents.completesOperation)];
+  if (filter.calls === "only" || filter.action === "incident.job.call")
+    return [eq(auditEvents.action, "incident.job.call"), not(auditEvents.completesOperation)];
+  return [not(auditEvents.completesOperation), isNull(auditEvents.parentOperationId)];
+}
+
+function auditConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL | undefined {
+  const conditions: SQL[] = rowsShown(filter);
   if (scope.kind === "own") conditions.push(eq(auditEvents.actorId, scope.actorId));
-  if (filter.actor) conditions.push(eq(auditEvents.actorEmail, filter.actor));
+  if (filter.actorEmails) {
+    conditions.push(
+      filter.actorEmails.length === 1
+        ? eq(auditEvents.actorEmail, filter.actorEmails[0]!)
+        : filter.actorEmails.length > 0
+          ? inArray(auditEvents.actorEmail, filter.actorEmails)
+          : sql`false`,
+    );
+  }
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
-  if (filter.targetUid) conditions.push(eq(auditEvents.targetUid, filter.targetUid));
-  if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
+  if (filter.outcome) conditions.push(outcomeCondition(filter.outcome));
   if (filter.from)
     conditions.push(gte(auditEvents.occurredAt, filter.from), gte(auditEvents.seq, firstSeqAtOrAfter(filter.from)));
   if (filter.to)
     conditions.push(lt(auditEvents.occurredAt, filter.to), lt(auditEvents.seq, firstSeqAtOrAfter(filter.to, true)));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 export type AuditPage = { entries: AuditEvent[]; nextBefore: number | null };
 
+/** The statement of one page: with a UID, read from the UID index newest first and joined to the log. */
+export function auditPageQuery(
+  db: Database,
+  filter: ResolvedAuditFilter,
+  scope: AuditScope,
+  before?: number,
+  limit = AUDIT_PAGE_SIZE,
+) {
+  const where = auditConditions(filter, scope);
+  if (filter.uid) {
+    return db
+      .select(getTableColumns(auditEvents))
+      .from(auditEventUids)
+      .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq))
+      .where(and(eq(auditEventUids.uid, filter.uid), before ? lt(auditEventUids.seq, before) : undefined, where))
+      .orderBy(desc(auditEventUids.seq))
+      .limit(limit + 1);
+  }
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(where, before ? lt(auditEvents.seq, before) : undefined))
+    .orderBy(desc(auditEvents.seq))
+    .limit(limit + 1);
+}
+
 /**
- * One page of the log, newest first. Pages are keyed by `seq` (`before`), not by offset, so a page
- * deep in a large log costs what the first one does.
+ * One page of the log's operations, newest first. Pages are keyed by `seq` (`before`), not by
+ * offset, so a page deep in a large log costs what the first one does.
  */
 export async function listAuditEvents(
   db: Database,
-  filter: AuditFilter,
+  filter: AuditFilter | ResolvedAuditFilter,
   scope: AuditScope,
   options: { before?: number; limit?: number } = {},
 ): Promise<AuditPage> {
   const limit = options.limit ?? AUDIT_PAGE_SIZE;
-  const where = and(auditConditions(filter, scope), options.before ? lt(auditEvents.seq, options.before) : undefined);
-  const rows = (await db
-    .select()
-    .from(auditEvents)
-    .where(where)
-    .orderBy(desc(auditEvents.seq))
-    .limit(limit + 1)) as AuditEvent[];
+  const resolved = "actor" in filter ? await resolveAuditFilter(db, filter) : filter;
+  const rows = (await auditPageQuery(db, resolved, scope, options.before, limit)) as AuditEvent[];
   const entries = rows.slice(0, limit);
   return { entries, nextBefore: rows.length > limit ? entries[entries.length - 1]!.seq : null };
 }
@@ -75,6 +157,12 @@ export async function operationEntries(db: Database, operationId: string): Promi
     .orderBy(auditEvents.seq)) as AuditEvent[];
 }
 
+/** Every UID an operation affected, from the UID index, keyed by the seq of its first entry. */
+export async function affectedUidsOf(db: Database, seq: number): Promise<string[]> {
+  const rows = await db.select({ uid: auditEventUids.uid }).from(auditEventUids).where(eq(auditEventUids.seq, seq));
+  return rows.map((row) => row.uid).sort();
+}
+
 /** The completion of each of these operations that has one, by operation id. */
 export async function completionsOf(db: Database, operationIds: string[]): Promise<Map<string, AuditEvent>> {
   if (operationIds.length === 0) return new Map();
@@ -85,10 +173,18 @@ export async function completionsOf(db: Database, operationIds: string[]): Promi
   return new Map(rows.map((row) => [row.operationId, row]));
 }
 
-/**
- * A "requested" entry whose call cannot still be running (past every attempt's time-out and the
- * waits between them) and that has no completion: nobody knows what the chat service did.
- */
+/** How many calls ran under each of these operations (incident jobs), by operation id. */
+export async function callCountsOf(db: Database, operationIds: string[]): Promise<Map<string, number>> {
+  if (operationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ parent: auditEvents.parentOperationId, calls: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(and(inArray(auditEvents.parentOperationId, operationIds), not(auditEvents.completesOperation)))
+    .groupBy(auditEvents.parentOperationId);
+  return new Map(rows.map((row) => [row.parent!, row.calls]));
+}
+
+/** A "requested" entry with no completion whose call cannot still be running: nobody knows what the chat service did. */
 export function isOutcomeUnknown(
   entry: AuditEvent,
   completion: AuditEvent | undefined,
@@ -96,6 +192,5 @@ export function isOutcomeUnknown(
   now = Date.now(),
 ): boolean {
   if (entry.outcome !== "requested" || completion) return false;
-  const callDeadline = 3 * timeoutMs + 30_000;
-  return now - entry.occurredAt.getTime() > callDeadline;
+  return now - entry.occurredAt.getTime() > callDeadlineMs(timeoutMs);
 }

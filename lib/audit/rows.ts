@@ -1,24 +1,45 @@
 import type { Database } from "@/lib/db/client";
 import type { AuditEvent } from "./append";
-import { completionsOf, isOutcomeUnknown } from "./query";
+import { callCountsOf, completionsOf, isOutcomeUnknown } from "./query";
 
-export type AuditRowState = "unknown" | "completed" | "open" | "final";
+/** completed: has its second entry; open: its call may still run; unknown: it cannot, and nothing says how it ended. */
+type AuditRowState = "unknown" | "completed" | "open" | "final";
 
-/** Pairs each "requested" entry with its completion, to tell completed, in progress and outcome unknown apart. */
+/** One operation as the table shows it: its first entry, how it ended, and the calls folded under it. */
+export type AuditOperationRow = {
+  entry: AuditEvent;
+  completion: AuditEvent | undefined;
+  state: AuditRowState;
+  calls: number;
+};
+
+/** Pairs each operation's first entry with its completion and counts the calls run under it. */
 export async function withOperationStates(
   db: Database,
   entries: AuditEvent[],
   timeoutMs: number,
-): Promise<Array<{ entry: AuditEvent; state: AuditRowState }>> {
+): Promise<AuditOperationRow[]> {
   const requested = entries.filter((entry) => entry.outcome === "requested");
-  const completions = await completionsOf(
-    db,
-    requested.map((entry) => entry.operationId),
-  );
+  const [completions, calls] = await Promise.all([
+    completionsOf(
+      db,
+      requested.map((entry) => entry.operationId),
+    ),
+    callCountsOf(
+      db,
+      entries.filter((entry) => entry.action === "incident.job.start").map((entry) => entry.operationId),
+    ),
+  ]);
   return entries.map((entry) => {
-    if (entry.outcome !== "requested") return { entry, state: "final" };
     const completion = completions.get(entry.operationId);
-    if (completion) return { entry, state: "completed" };
-    return { entry, state: isOutcomeUnknown(entry, completion, timeoutMs) ? "unknown" : "open" };
+    const state: AuditRowState =
+      entry.outcome !== "requested"
+        ? "final"
+        : completion
+          ? "completed"
+          : isOutcomeUnknown(entry, completion, timeoutMs)
+            ? "unknown"
+            : "open";
+    return { entry, completion, state, calls: calls.get(entry.operationId) ?? 0 };
   });
 }

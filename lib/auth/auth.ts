@@ -1,14 +1,26 @@
 import { randomUUID } from "node:crypto";
 import NextAuth, { CredentialsSignin } from "next-auth";
+import { encode } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 import { appendAuditEvent } from "@/lib/audit/append";
+import type { JWT } from "next-auth/jwt";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { requestInfoOf } from "@/lib/request-info";
 import { signInSchema } from "@/lib/schemas/operator";
-import { findOperatorByEmail } from "./operators";
+import { sameOriginPath } from "@/lib/security/same-origin-path";
+import { findOperatorByEmail, findOperatorById } from "./operators";
 import { verifyPassword } from "./passwords";
-import { isSignInLocked, recordSignInAttempt } from "./sign-in-limiter";
+import { isSessionRevoked, revokeSession } from "./revocation";
+import {
+  nowSeconds,
+  revocationKeptUntil,
+  sessionEndFor,
+  sessionHasEnded,
+  tokenMaxAgeSeconds,
+} from "./session-lifetime";
+import { markSignInSucceeded, reserveSignInAttempt } from "./sign-in-limiter";
 
 declare module "next-auth" {
   interface User {
@@ -26,11 +38,13 @@ declare module "@auth/core/jwt" {
     operatorId?: string;
     sessionVersion?: number;
     sessionId?: string;
+    /** Unix seconds: fixed at sign-in, the latest the session can be used. */
+    sessionEndsAt?: number;
   }
 }
 
 /** Sign-in refused because of too many failures for the email; the code reaches the sign-in form. */
-export class SignInLockedError extends CredentialsSignin {
+class SignInLockedError extends CredentialsSignin {
   code = "locked";
 }
 
@@ -51,6 +65,25 @@ async function recordSignIn(
   });
 }
 
+/**
+ * Signing out, by the console's button or Auth.js's own route, revokes the session for as long as
+ * its cookie could be presented, and is recorded.
+ */
+async function endSession(token: JWT | null | undefined, maxAgeSeconds: number) {
+  if (!token?.sessionId) return;
+  const db = await getDb();
+  await revokeSession(db, token.sessionId, revocationKeptUntil(token.sessionEndsAt, maxAgeSeconds));
+  const operator = token.operatorId ? await findOperatorById(db, token.operatorId) : undefined;
+  if (!operator) return;
+  await appendAuditEvent({
+    operationId: randomUUID(),
+    actor: { id: operator.id, email: operator.email, role: operator.role },
+    action: "auth.sign_out",
+    outcome: "succeeded",
+    ...requestInfoOf(await headers()),
+  });
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const env = getEnv();
   return {
@@ -58,7 +91,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     // The console is self-hosted, behind whatever host name its operators give it.
     trustHost: true,
     session: { strategy: "jwt", maxAge: env.sessionMaxAgeSeconds },
-    jwt: { maxAge: env.sessionMaxAgeSeconds },
+    jwt: {
+      maxAge: env.sessionMaxAgeSeconds,
+      // Auth.js re-signs the token on every session read; its expiry stays the session's end.
+      encode: (params) => encode({ ...params, maxAge: tokenMaxAgeSeconds(params.token?.sessionEndsAt) }),
+    },
     pages: { signIn: "/login" },
     logger: {
       // Failed sign-ins are expected and in the action log; a cookie that cannot be read (forged,
@@ -80,15 +117,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
           const { email, password } = parsed.data;
           const db = await getDb();
           const { ip } = requestInfoOf(request.headers);
-          if (await isSignInLocked(db, email, env.signInLimit)) {
-            await recordSignInAttempt(db, { email, succeeded: false, ip });
+          const attempt = await reserveSignInAttempt(db, { email, ip }, env.signInLimit);
+          if (attempt === "locked") {
             await recordSignIn(request, email, undefined, "LOCKED");
             throw new SignInLockedError();
           }
           const operator = await findOperatorByEmail(db, email);
           const valid = await verifyPassword(operator?.passwordHash, password);
           const succeeded = Boolean(operator && valid && !operator.disabledAt);
-          await recordSignInAttempt(db, { email, succeeded, ip });
+          if (succeeded) await markSignInSucceeded(db, attempt.attemptId);
           const failure = !operator || !valid ? "INVALID_CREDENTIALS" : operator.disabledAt ? "DISABLED" : undefined;
           await recordSignIn(request, email, operator, failure);
           if (!operator || !succeeded) return null;
@@ -101,13 +138,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         },
       }),
     ],
+    events: {
+      signOut: (message) => endSession("token" in message ? message.token : undefined, env.sessionMaxAgeSeconds),
+    },
     callbacks: {
-      jwt({ token, user }) {
+      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, baseUrl)}`,
+      /** An ended or revoked session is never renewed: Auth.js clears its cookie instead. */
+      async jwt({ token, user }) {
         if (user?.id) {
           token.operatorId = user.id;
           token.sessionVersion = user.sessionVersion;
           token.sessionId = randomUUID();
+          token.sessionEndsAt = sessionEndFor(nowSeconds(), env.sessionMaxAgeSeconds);
+          return token;
         }
+        if (sessionHasEnded(token.sessionEndsAt) || !token.sessionId) return null;
+        if (await isSessionRevoked(await getDb(), token.sessionId)) return null;
         return token;
       },
       session({ session, token }) {

@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
 import { operators } from "@/lib/db/schema";
-import type { Role } from "./roles";
+import type { Role } from "@/lib/roles";
 import { hashPassword } from "./passwords";
 
 export type Operator = typeof operators.$inferSelect;

@@ -1,4 +1,6 @@
-export type BlockOutcomeKind = "blocked" | "already_blocked" | "unblocked" | "not_blocked" | "failed" | "unknown";
+import { BLOCK_OUTCOMES } from "@/lib/outcomes";
+
+export type BlockOutcomeKind = (typeof BLOCK_OUTCOMES)[number];
 
 export type BlockOutcomeRow = {
   uid: string;
@@ -9,15 +11,8 @@ export type BlockOutcomeRow = {
   unexpected: boolean;
   /** The entry as the service sent it, for shapes the console does not know. */
   raw: unknown;
-};
-
-export const OUTCOME_LABELS: Record<BlockOutcomeKind, string> = {
-  blocked: "Blocked",
-  already_blocked: "Already blocked",
-  unblocked: "Unblocked",
-  not_blocked: "Not blocked",
-  failed: "Failed",
-  unknown: "Unknown",
+  /** The answer did not say; the outcome was read from the blocker's blocked list afterwards. */
+  settled?: boolean;
 };
 
 function classify(entry: unknown, verb: "block" | "unblock"): { outcome: BlockOutcomeKind; message: string } {
@@ -29,6 +24,8 @@ function classify(entry: unknown, verb: "block" | "unblock"): { outcome: BlockOu
   }
   const { success, message } = entry as { success: boolean; message?: unknown };
   const text = typeof message === "string" ? message : "";
+  // CometChat: "The UID … does not exist, please make sure you have created a user with UID …".
+  if (!success && /does not exist|not found/i.test(text)) return { outcome: "not_found", message: text };
   if (verb === "block") {
     if (!success)
       return { outcome: "failed", message: text || "The chat service did not block this UID and gave no reason." };
@@ -43,7 +40,8 @@ function classify(entry: unknown, verb: "block" | "unblock"): { outcome: BlockOu
 
 /**
  * One row for every UID sent, in the order sent, then one for every UID the service answered
- * about unasked. A UID the answer leaves out counts as failed: nothing says it took effect.
+ * about unasked. A UID the answer leaves out is "unknown": nothing says whether it took effect
+ * (`settleUnknown` can then tell from the blocker's blocked list).
  */
 export function blockOutcomeRows(
   requested: string[],
@@ -55,7 +53,7 @@ export function blockOutcomeRows(
       ? { uid, ...classify(result[uid], verb), unexpected: false, raw: result[uid] }
       : {
           uid,
-          outcome: "failed",
+          outcome: "unknown",
           message: "The chat service's answer has no result for this UID.",
           unexpected: false,
           raw: undefined,
@@ -69,14 +67,36 @@ export function blockOutcomeRows(
 }
 
 export function countOutcomes(rows: BlockOutcomeRow[]): Record<BlockOutcomeKind, number> {
-  const counts: Record<BlockOutcomeKind, number> = {
-    blocked: 0,
-    already_blocked: 0,
-    unblocked: 0,
-    not_blocked: 0,
-    failed: 0,
-    unknown: 0,
-  };
+  const counts = Object.fromEntries(BLOCK_OUTCOMES.map((kind) => [kind, 0])) as Record<BlockOutcomeKind, number>;
   for (const row of rows) counts[row.outcome] += 1;
   return counts;
+}
+
+/** Requested UIDs whose outcome the answer left unknown: those to look up in the blocked list. */
+export function unknownUids(rows: BlockOutcomeRow[]): string[] {
+  return rows.filter((row) => row.outcome === "unknown" && !row.unexpected).map((row) => row.uid);
+}
+
+/**
+ * Settles the unknown outcomes of requested UIDs against the blocker's blocked list read after the
+ * call: blocked now means a block took effect (an unblock did not), and the reverse.
+ */
+export function settleUnknown(
+  rows: BlockOutcomeRow[],
+  blockedNow: ReadonlySet<string>,
+  verb: "block" | "unblock",
+): BlockOutcomeRow[] {
+  return rows.map((row) => {
+    if (row.outcome !== "unknown" || row.unexpected) return row;
+    const isBlocked = blockedNow.has(row.uid);
+    const outcome: BlockOutcomeKind =
+      verb === "block" ? (isBlocked ? "blocked" : "failed") : isBlocked ? "failed" : "unblocked";
+    const state = isBlocked ? "blocked" : "not blocked";
+    return {
+      ...row,
+      outcome,
+      settled: true,
+      message: `${row.message} The blocker's blocked list, read afterwards, shows it ${state}.`,
+    };
+  });
 }

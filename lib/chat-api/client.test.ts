@@ -57,11 +57,37 @@ afterEach(() => {
 });
 
 describe("requests", () => {
+  it("address a group's conversation under /groups and list with only the parameters given", async () => {
+    const { fetch, requests } = fakeFetch(
+      json(200, { data: [{ conversationId: "group_g", conversationType: "group" }] }),
+      json(200, {
+        data: [],
+        meta: { pagination: { total: 0, count: 0, per_page: 5, current_page: 2, total_pages: 0 } },
+      }),
+      json(200, { data: [] }),
+    );
+    const { client } = clientWith(fetch);
+    await client.getConversation({ kind: "group", id: "cometchat-guid-1" }, "cometchat-uid-1");
+    const listed = await client.listConversations("cometchat-uid-1", {
+      conversationType: "group",
+      page: 2,
+      perPage: 5,
+    });
+    await client.listUsers({ searchKey: "Geo rge", searchIn: ["uid", "name"], page: 1, perPage: 20 });
+    expect(requests.map((request) => request.url)).toEqual([
+      "https://app.api-us.example/v3/groups/cometchat-guid-1/conversation",
+      "https://app.api-us.example/v3/conversations?conversationType=group&perPage=5&page=2",
+      "https://app.api-us.example/v3/users?searchKey=Geo+rge&searchIn=uid%2Cname&perPage=20&page=1",
+    ]);
+    expect(requests[1]?.init.headers).toMatchObject({ onBehalfOf: "cometchat-uid-1" });
+    expect(listed.data.meta?.pagination?.current_page).toBe(2);
+  });
+
   it("encode path segments and send the key, Accept, onBehalfOf and a JSON body", async () => {
     const { fetch, requests } = fakeFetch(
       json(200, { data: [{ conversationId: "a_user_b", conversationType: "user" }] }),
     );
-    await clientWith(fetch).client.updateUserConversationTags("a b/c", "owner?", ["vip"]);
+    await clientWith(fetch).client.updateConversationTags({ kind: "user", id: "a b/c" }, "owner?", ["vip"]);
     const [request] = requests;
     expect(request?.url).toBe("https://app.api-us.example/v3/users/a%20b%2Fc/conversation");
     expect(request?.init.method).toBe("PUT");

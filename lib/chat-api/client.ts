@@ -4,10 +4,12 @@ import {
   type BlockedUsersPage,
   type ChatConversation,
   type ChatUser,
+  type ConversationsPage,
+  type UsersPage,
 } from "./schemas";
+import { CALL_MAX_ATTEMPTS, CALL_MAX_RETRY_WAIT_MS } from "./retry";
+import type { RateLimitInfo } from "./rate-limit";
 import { createTransport, type ChatApiResult } from "./transport";
-
-export type { ChatApiResult } from "./transport";
 
 export type ChatApiClientOptions = {
   /** Up to and including `/v3`, such as `https://<app_id>.api-us.cometchat.io/v3`. */
@@ -21,15 +23,27 @@ export type ChatApiClientOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** A 429 asking for a longer wait than this fails at once instead of holding the moderator up. */
   maxRetryWaitMs?: number;
+  onRateLimit?: (info: RateLimitInfo) => void;
 };
+
+/** The other side of a conversation: a user (by UID) or a group (by GUID). */
+export type ConversationPeer = { kind: "user" | "group"; id: string };
+
+type UserSearch = { searchKey?: string; searchIn?: Array<"uid" | "name">; page: number; perPage: number };
+
+type ConversationListing = { conversationType?: "user" | "group"; page: number; perPage: number };
 
 export type ChatApiClient = {
   getUser(uid: string): Promise<ChatApiResult<ChatUser>>;
-  /** `uid` is the other party of the conversation; `onBehalfOf` its owner. */
-  getUserConversation(uid: string, onBehalfOf: string): Promise<ChatApiResult<ChatConversation[]>>;
-  /** Replaces the owner's tags on the conversation. */
-  updateUserConversationTags(
-    uid: string,
+  /** Users whose UID or name starts with `searchKey` (the service's "list users"). */
+  listUsers(search: UserSearch): Promise<ChatApiResult<UsersPage>>;
+  /** The conversations of `onBehalfOf`, newest first, each as that user's copy (their tags, their unread count). */
+  listConversations(onBehalfOf: string, listing: ConversationListing): Promise<ChatApiResult<ConversationsPage>>;
+  /** `onBehalfOf`'s copy of their conversation with `peer`. */
+  getConversation(peer: ConversationPeer, onBehalfOf: string): Promise<ChatApiResult<ChatConversation[]>>;
+  /** Replaces the tags of `onBehalfOf`'s copy of their conversation with `peer`. */
+  updateConversationTags(
+    peer: ConversationPeer,
     onBehalfOf: string,
     tags: string[],
   ): Promise<ChatApiResult<ChatConversation[]>>;
@@ -41,6 +55,12 @@ export type ChatApiClient = {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const userPath = (uid: string) => `/users/${encodeURIComponent(uid)}`;
+const conversationPath = (peer: ConversationPeer) =>
+  `/${peer.kind === "group" ? "groups" : "users"}/${encodeURIComponent(peer.id)}/conversation`;
+const query = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  ).toString();
 
 /** The typed client of the chat API v3: every call the console makes to it goes through here. */
 export function createChatApiClient(options: ChatApiClientOptions): ChatApiClient {
@@ -48,21 +68,32 @@ export function createChatApiClient(options: ChatApiClientOptions): ChatApiClien
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     timeoutMs: options.timeoutMs,
-    maxAttempts: options.maxAttempts ?? 3,
+    maxAttempts: options.maxAttempts ?? CALL_MAX_ATTEMPTS,
     fetch: options.fetch ?? fetch,
     sleep: options.sleep ?? wait,
-    maxRetryWaitMs: options.maxRetryWaitMs ?? 10_000,
+    maxRetryWaitMs: options.maxRetryWaitMs ?? CALL_MAX_RETRY_WAIT_MS,
+    onRateLimit: options.onRateLimit,
   });
 
   return {
     getUser: (uid) => send({ method: "GET", path: userPath(uid) }, responseSchemas.user),
-    getUserConversation: (uid, onBehalfOf) =>
-      send({ method: "GET", path: `${userPath(uid)}/conversation`, onBehalfOf }, responseSchemas.conversations),
-    updateUserConversationTags: (uid, onBehalfOf, tags) =>
+    listUsers: ({ searchKey, searchIn, page, perPage }) =>
       send(
-        { method: "PUT", path: `${userPath(uid)}/conversation`, onBehalfOf, body: { tags } },
-        responseSchemas.conversations,
+        {
+          method: "GET",
+          path: `/users?${query({ searchKey: searchKey || undefined, searchIn: searchIn?.join(","), perPage, page })}`,
+        },
+        responseSchemas.usersPage,
       ),
+    listConversations: (onBehalfOf, { conversationType, page, perPage }) =>
+      send(
+        { method: "GET", path: `/conversations?${query({ conversationType, perPage, page })}`, onBehalfOf },
+        responseSchemas.conversationsPage,
+      ),
+    getConversation: (peer, onBehalfOf) =>
+      send({ method: "GET", path: conversationPath(peer), onBehalfOf }, responseSchemas.conversations),
+    updateConversationTags: (peer, onBehalfOf, tags) =>
+      send({ method: "PUT", path: conversationPath(peer), onBehalfOf, body: { tags } }, responseSchemas.conversations),
     blockUsers: (blockerUid, uids) =>
       send(
         { method: "POST", path: `${userPath(blockerUid)}/blockedusers`, body: { blockedUids: uids } },
@@ -77,7 +108,7 @@ export function createChatApiClient(options: ChatApiClientOptions): ChatApiClien
       send(
         {
           method: "GET",
-          path: `${userPath(uid)}/blockedusers?${new URLSearchParams({ perPage: String(perPage), page: String(page) })}`,
+          path: `${userPath(uid)}/blockedusers?${query({ perPage, page })}`,
         },
         responseSchemas.blockedUsersPage,
       ),

@@ -10,6 +10,7 @@ export type ChatApiErrorKind =
   | "unavailable"
   | "server_error"
   | "malformed_response"
+  | "redirected"
   | "network";
 
 export type ChatApiErrorInit = {
@@ -24,11 +25,17 @@ export type ChatApiErrorInit = {
   details?: Record<string, string[]>;
   retryAfterSeconds?: number;
   timeoutMs?: number;
+  /**
+   * A call that changes something was sent and its answer never came (a time-out, a connection
+   * lost after sending): it may have taken effect.
+   */
+  outcomeUnknown?: boolean;
   cause?: unknown;
 };
 
 /** The kind of a failed answer, by its status alone, so that any error body still gets one. */
 export function kindOfStatus(status: number): ChatApiErrorKind {
+  if (status >= 300 && status < 400) return "redirected";
   if (status === 401) return "unauthorized";
   if (status === 403) return "forbidden";
   if (status === 404) return "not_found";
@@ -51,6 +58,7 @@ export class ChatApiError extends Error {
   readonly retryAfterSeconds?: number;
   readonly attempts: number;
   readonly durationMs: number;
+  readonly outcomeUnknown: boolean;
   readonly userMessage: string;
 
   constructor(init: ChatApiErrorInit) {
@@ -66,6 +74,7 @@ export class ChatApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.attempts = init.attempts;
     this.durationMs = init.durationMs;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
     this.userMessage = userMessageFor(init);
   }
 }

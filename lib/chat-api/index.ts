@@ -1,49 +1,47 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { createChatApiClient, type ChatApiClient } from "./client";
+import type { RateLimitInfo } from "./rate-limit";
+import { JOB_CALL_MAX_ATTEMPTS } from "./retry";
 
-export type { ChatApiClient, ChatApiResult } from "./client";
-export { ChatApiError, type ChatApiErrorKind } from "./errors";
-export type {
-  BlockResult,
-  BlockedUser,
-  BlockedUsersPage,
-  ChatConversation,
-  ChatEntity,
-  ChatGroup,
-  ChatMessage,
-  ChatUser,
-} from "./schemas";
+export type { ChatApiClient, ConversationPeer } from "./client";
+export { ChatApiError } from "./errors";
+export type { ChatConversation, ChatUser, Pagination } from "./schemas";
 
-let client: ChatApiClient | undefined;
-let jobClient: ChatApiClient | undefined;
+const rateHolder = globalThis as typeof globalThis & { __chatRateLimit?: RateLimitInfo & { at: number } };
 
-/** The console's client of the chat API, configured from the environment: the one reader of the key. */
-export function chatApi(): ChatApiClient {
+/**
+ * The budget the service announced on the latest answer to this process (operators' calls and
+ * jobs' alike: both spend the application's one budget), or undefined before any answer named one.
+ */
+export const latestRateLimit = () => rateHolder.__chatRateLimit;
+
+const clients = new Map<"operators" | "jobs", ChatApiClient>();
+
+/** One client of each kind a process, configured from the environment: the one reader of the key. */
+function configured(kind: "operators" | "jobs"): ChatApiClient {
+  let client = clients.get(kind);
   if (!client) {
     const env = getEnv();
     client = createChatApiClient({
       baseUrl: env.chatApi.baseUrl,
       apiKey: env.chatApiKey,
       timeoutMs: env.chatApiTimeoutMs,
+      onRateLimit: (info) => {
+        rateHolder.__chatRateLimit = { ...info, at: Date.now() };
+      },
+      ...(kind === "jobs" ? { maxAttempts: JOB_CALL_MAX_ATTEMPTS } : {}),
     });
+    clients.set(kind, client);
   }
   return client;
 }
+
+/** The console's client of the chat API, for what operators do: retries a 429 or 503 itself. */
+export const chatApi = () => configured("operators");
 
 /**
  * The client incident jobs use: one attempt a call, since a job retries each chunk itself, with
  * backoff shared by all its chunks, and splits a chunk that keeps failing.
  */
-export function chatApiForJobs(): ChatApiClient {
-  if (!jobClient) {
-    const env = getEnv();
-    jobClient = createChatApiClient({
-      baseUrl: env.chatApi.baseUrl,
-      apiKey: env.chatApiKey,
-      timeoutMs: env.chatApiTimeoutMs,
-      maxAttempts: 1,
-    });
-  }
-  return jobClient;
-}
+export const chatApiForJobs = () => configured("jobs");

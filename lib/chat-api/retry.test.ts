@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelayMs, parseRetryAfterSeconds } from "./retry";
+import {
+  backoffDelayMs,
+  CALL_MAX_ATTEMPTS,
+  CALL_MAX_RETRY_WAIT_MS,
+  callDeadlineMs,
+  chunkBackoffMs,
+  chunkLeaseMs,
+  parseRetryAfterSeconds,
+  retryAfterMs,
+} from "./retry";
 
 describe("parseRetryAfterSeconds", () => {
   const now = Date.parse("2025-03-01T12:00:00Z");
@@ -32,5 +41,43 @@ describe("backoffDelayMs", () => {
 
   it("never exceeds the cap", () => {
     expect(backoffDelayMs(20, 10_000, () => 0.999)).toBe(9990);
+  });
+});
+
+describe("retryAfterMs", () => {
+  it("waits what the service asked, and a second when it named no wait", () => {
+    expect(retryAfterMs(7)).toBe(7000);
+    expect(retryAfterMs(0)).toBe(0);
+    expect(retryAfterMs(undefined)).toBe(1000);
+  });
+});
+
+describe("chunkBackoffMs", () => {
+  it("doubles with each failure, between half and all of the step", () => {
+    expect(chunkBackoffMs(1, () => 0)).toBe(250);
+    expect(chunkBackoffMs(1, () => 1)).toBe(500);
+    expect(chunkBackoffMs(2, () => 0)).toBe(500);
+    expect(chunkBackoffMs(3, () => 1)).toBe(2000);
+  });
+
+  it("stops growing at 30 seconds", () => {
+    expect(chunkBackoffMs(20, () => 1)).toBe(30_000);
+    expect(chunkBackoffMs(20, () => 0)).toBe(15_000);
+  });
+});
+
+describe("callDeadlineMs", () => {
+  it("outlasts every attempt's time-out and the longest waits between them", () => {
+    const timeoutMs = 10_000;
+    const longestCall = CALL_MAX_ATTEMPTS * timeoutMs + (CALL_MAX_ATTEMPTS - 1) * CALL_MAX_RETRY_WAIT_MS;
+    expect(callDeadlineMs(timeoutMs)).toBeGreaterThan(longestCall);
+    expect(callDeadlineMs(timeoutMs)).toBe(60_000);
+  });
+});
+
+describe("chunkLeaseMs", () => {
+  it("lasts twice the job call's time-out and a margin", () => {
+    expect(chunkLeaseMs(10_000)).toBe(30_000);
+    expect(chunkLeaseMs(1000)).toBe(12_000);
   });
 });

@@ -8,7 +8,7 @@ import { z } from "zod";
 
 const timestamp = z.number();
 
-export const chatUserSchema = z.looseObject({
+const chatUserSchema = z.looseObject({
   uid: z.string(),
   name: z.string(),
   avatar: z.string().optional(),
@@ -20,7 +20,7 @@ export const chatUserSchema = z.looseObject({
   conversationId: z.string().optional(),
 });
 
-export const chatGroupSchema = z.looseObject({
+const chatGroupSchema = z.looseObject({
   guid: z.string(),
   name: z.string().optional(),
   icon: z.string().optional(),
@@ -44,7 +44,7 @@ const entitySchema = z.union([
   z.looseObject({ entityType: z.string(), entity: z.unknown() }),
 ]);
 
-export const chatMessageSchema = z.looseObject({
+const chatMessageSchema = z.looseObject({
   id: z.string(),
   conversationId: z.string().optional(),
   sender: z.string().optional(),
@@ -73,7 +73,7 @@ export const chatMessageSchema = z.looseObject({
   receipts: z.looseObject({ data: z.array(z.array(z.unknown())).optional() }).optional(),
 });
 
-export const chatConversationSchema = z.looseObject({
+const chatConversationSchema = z.looseObject({
   conversationId: z.string(),
   conversationType: z.string(),
   // The contract says a decimal string; kept as sent, and a number is accepted too.
@@ -87,40 +87,50 @@ export const chatConversationSchema = z.looseObject({
 
 // Each UID's entry is kept as sent: the real service's failures per UID are undocumented, and an
 // entry of a shape the console does not know must still reach the moderator (see block-outcomes.ts).
-export const blockResultSchema = z.record(z.string(), z.unknown());
+const blockResultSchema = z.record(z.string(), z.unknown());
 
-export const blockedUserSchema = chatUserSchema.extend({
+const blockedUserSchema = chatUserSchema.extend({
   blockedByMe: z.boolean().optional(),
   hasBlockedMe: z.boolean().optional(),
   blockedByMeAt: timestamp.optional(),
   blockedAt: timestamp.optional(),
 });
 
-export const blockedUsersPageSchema = z.looseObject({
-  data: z.array(blockedUserSchema),
-  meta: z
-    .looseObject({
-      pagination: z
-        .looseObject({
-          total: z.number(),
-          count: z.number(),
-          per_page: z.number(),
-          current_page: z.number(),
-          total_pages: z.number(),
-        })
-        .optional(),
-    })
-    .optional(),
+/**
+ * A page count or number as a whole number from 0 to a billion: a page of 500,000,000 pages is shown
+ * as such, but nothing downstream meets a fraction, a negative or a number past safe integers.
+ */
+const pageNumber = z.number().transform((value) => Math.min(1e9, Math.max(0, Math.floor(value))));
+
+const paginationSchema = z.looseObject({
+  total: pageNumber,
+  count: pageNumber,
+  per_page: pageNumber,
+  current_page: pageNumber,
+  total_pages: pageNumber,
 });
 
+/** A page of a list: its items and, where the service says, where the page stands. */
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    data: z.array(item),
+    meta: z.looseObject({ pagination: paginationSchema.optional() }).optional(),
+  });
+}
+
+const blockedUsersPageSchema = pageOf(blockedUserSchema);
+const usersPageSchema = pageOf(chatUserSchema);
+const conversationsPageSchema = pageOf(chatConversationSchema);
+
 export type ChatUser = z.output<typeof chatUserSchema>;
-export type ChatGroup = z.output<typeof chatGroupSchema>;
-export type ChatEntity = z.output<typeof entitySchema>;
 export type ChatMessage = z.output<typeof chatMessageSchema>;
 export type ChatConversation = z.output<typeof chatConversationSchema>;
 export type BlockResult = z.output<typeof blockResultSchema>;
 export type BlockedUser = z.output<typeof blockedUserSchema>;
 export type BlockedUsersPage = z.output<typeof blockedUsersPageSchema>;
+export type UsersPage = z.output<typeof usersPageSchema>;
+export type ConversationsPage = z.output<typeof conversationsPageSchema>;
+export type Pagination = z.output<typeof paginationSchema>;
 
 /** The envelopes of the answers, each reduced to what the client returns as `data`. */
 export const responseSchemas = {
@@ -131,6 +141,8 @@ export const responseSchemas = {
     .transform((body) => (Array.isArray(body.data) ? body.data : [body.data])),
   blockResult: z.looseObject({ data: blockResultSchema }).transform((body) => body.data),
   blockedUsersPage: blockedUsersPageSchema,
+  usersPage: usersPageSchema,
+  conversationsPage: conversationsPageSchema,
 };
 
 /** The vendor's error body; a part that does not fit is dropped rather than losing the rest. */

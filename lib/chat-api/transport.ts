@@ -1,6 +1,8 @@
 import type { z } from "zod";
+import { boundJson } from "@/lib/security/bounded-json";
 import { ChatApiError, kindOfStatus } from "./errors";
-import { backoffDelayMs, parseRetryAfterSeconds } from "./retry";
+import { readRateLimit, type RateLimitInfo } from "./rate-limit";
+import { backoffDelayMs, parseRetryAfterSeconds, retryAfterMs } from "./retry";
 import { vendorErrorSchema } from "./schemas";
 
 export type ChatApiResult<T> = {
@@ -20,6 +22,8 @@ export type TransportOptions = {
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
   maxRetryWaitMs: number;
+  /** Told the rate budget every answer announces, so that incident jobs can pace themselves. */
+  onRateLimit?: (info: RateLimitInfo) => void;
 };
 
 export type ChatApiRequest = {
@@ -34,6 +38,24 @@ type Answer = { status: number; headers: Headers; text: string };
 
 const LOGGED_BODY_LIMIT = 2048;
 
+/** Errors of connecting: the request never left, so it cannot have taken effect. */
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function neverSent(cause: unknown): boolean {
+  for (let error = cause, depth = 0; error && depth < 5; depth += 1) {
+    if (NOT_SENT.has(String((error as { code?: unknown }).code))) return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * One call to the chat API: each attempt bounded by the time-out, 429 and 503 retried, every
  * failure turned into a ChatApiError and every success parsed with `schema`.
@@ -42,6 +64,8 @@ export function createTransport(options: TransportOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   // The service may echo what it was sent; the key must not reach a log or a moderator from there.
   const redact = (text: string) => (options.apiKey ? text.split(options.apiKey).join("<hidden>") : text);
+  /** Every answer is bounded and rid of the key before anything reads it: pages, actions and the log. */
+  const bound = (value: unknown) => boundJson(value, { secrets: [options.apiKey] });
 
   async function exchange(
     request: ChatApiRequest,
@@ -59,12 +83,17 @@ export function createTransport(options: TransportOptions) {
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal,
+        // A redirect would carry the apikey header to wherever it points: the key goes to the base URL only.
+        redirect: "manual",
       });
+      const rateLimit = readRateLimit(response.headers);
+      if (rateLimit) options.onRateLimit?.(rateLimit);
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (cause) {
       const kind = signal.aborted ? "timeout" : "network";
       throw new ChatApiError({
         kind,
+        outcomeUnknown: request.method !== "GET" && (kind === "timeout" || !neverSent(cause)),
         request: label,
         attempts: attempt,
         durationMs: elapsed(),
@@ -79,14 +108,14 @@ export function createTransport(options: TransportOptions) {
     if (attempt >= options.maxAttempts) return undefined;
     if (answer.status === 503) return backoffDelayMs(attempt, options.maxRetryWaitMs);
     if (answer.status !== 429) return undefined;
-    const waitMs = (parseRetryAfterSeconds(answer.headers.get("retry-after")) ?? 1) * 1000;
+    const waitMs = retryAfterMs(parseRetryAfterSeconds(answer.headers.get("retry-after")));
     return waitMs > options.maxRetryWaitMs ? undefined : waitMs;
   }
 
   function failure(answer: Answer, label: string, attempts: number, durationMs: number): ChatApiError {
     let body: unknown;
     try {
-      body = JSON.parse(answer.text);
+      body = bound(JSON.parse(answer.text));
     } catch {
       body = undefined;
     }
@@ -140,7 +169,7 @@ export function createTransport(options: TransportOptions) {
       if (answer.status >= 200 && answer.status < 300) {
         let raw: unknown;
         try {
-          raw = JSON.parse(answer.text);
+          raw = bound(JSON.parse(answer.text));
         } catch {
           throw malformed(answer, label, "not JSON", attempt, elapsed());
         }

@@ -22,26 +22,14 @@ describe("userMessageFor", () => {
   });
 
   it("gives the first detail of a refused request, else the service's message", () => {
+    const refused = { ...base, kind: "bad_request", status: 400, code: "ERR_BAD_REQUEST" } as const;
     const details = { tags: ["At most 25 tags are allowed."], "tags.0": ["A tag must not be empty."] };
-    expect(
-      userMessageFor({
-        ...base,
-        kind: "bad_request",
-        status: 400,
-        code: "ERR_BAD_REQUEST",
-        details,
-        serviceMessage: "Failed.",
-      }),
-    ).toBe("The chat service refused the request (ERR_BAD_REQUEST): At most 25 tags are allowed.");
-    expect(
-      userMessageFor({
-        ...base,
-        kind: "bad_request",
-        status: 400,
-        code: "ERR_BAD_REQUEST",
-        serviceMessage: "Failed to validate",
-      }),
-    ).toBe("The chat service refused the request (ERR_BAD_REQUEST): Failed to validate.");
+    expect(userMessageFor({ ...refused, details, serviceMessage: "Failed." })).toBe(
+      "The chat service refused the request (ERR_BAD_REQUEST): At most 25 tags are allowed.",
+    );
+    expect(userMessageFor({ ...refused, serviceMessage: "Failed to validate" })).toBe(
+      "The chat service refused the request (ERR_BAD_REQUEST): Failed to validate.",
+    );
   });
 
   it("says how long to wait when rate limited", () => {

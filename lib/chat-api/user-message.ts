@@ -34,6 +34,10 @@ function notFound(error: ChatApiErrorInit): string {
 
 export function userMessageFor(error: ChatApiErrorInit): string {
   const ref = reference(error);
+  if (error.outcomeUnknown) {
+    const how = error.kind === "timeout" ? "did not answer in time" : "lost the connection before answering";
+    return `The chat service ${how}, so it is not known whether this took effect: it may have. Check the current state before trying again.`;
+  }
   switch (error.kind) {
     case "unauthorized":
       return `The chat service rejected the console's API key (${ref}): ask an admin to check CHAT_API_KEY.`;
@@ -62,6 +66,8 @@ export function userMessageFor(error: ChatApiErrorInit): string {
     }
     case "malformed_response":
       return `The chat service sent an answer the console could not read (HTTP ${error.status}): the raw answer is in the server log; try again or report it.`;
+    case "redirected":
+      return `The chat service redirected the request (HTTP ${error.status}), which the console never follows so that its API key goes nowhere else: ask an admin to check the chat API address (CHAT_API_BASE_URL, or CHAT_APP_ID and CHAT_REGION).`;
     case "network":
       return "The console could not reach the chat service: try again; if it keeps happening, ask an admin to check the network and the chat API address.";
   }

@@ -6,7 +6,7 @@ import {
   chatMessages,
   chatUsers,
   type ReceiptRecord,
-} from "@/lib/db/schema";
+} from "./db/schema";
 import { groupConversationId, userConversationId } from "./records";
 
 /**
@@ -43,8 +43,8 @@ const SEED = 0x7412002;
 
 /** The vendor's sample users, as its tutorials and SDK samples name them. */
 const SAMPLE_USERS = [
-  { uid: "cometchat-uid-1", name: "Andrew Joseph", avatar: "ironman.png", status: "online" },
-  { uid: "cometchat-uid-2", name: "George Alan", avatar: "captainamerica.png", status: "online" },
+  { uid: "cometchat-uid-1", name: "Andrew Joseph", avatar: "ironman.png", status: "available" },
+  { uid: "cometchat-uid-2", name: "George Alan", avatar: "captainamerica.png", status: "available" },
   { uid: "cometchat-uid-3", name: "Nancy Grace", avatar: "cyclops.png", status: "offline" },
   { uid: "cometchat-uid-4", name: "Susan Marie", avatar: "ironman.png", status: "offline" },
   { uid: "cometchat-uid-5", name: "John Paul", avatar: "wolverine.png", status: "offline" },
@@ -623,7 +623,7 @@ function buildUsers(random: Random, now: number): UserInsert[] {
       avatar: WITHOUT_AVATAR.has(uid) ? null : `https://i.pravatar.cc/150?u=${uid}`,
       link: WITH_PROFILE_LINK.has(uid) ? `https://example.com/people/${uid}` : null,
       role: ROLES[uid] ?? "default",
-      status: random.chance(0.35) ? "online" : "offline",
+      status: random.chance(0.35) ? "available" : "offline",
       metadata: METADATA[uid] ?? null,
       createdAt,
       updatedAt: random.chance(0.4) ? random.int(createdAt + DAY, now - HOUR) : null,

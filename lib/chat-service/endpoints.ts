@@ -1,30 +1,48 @@
 import type { Endpoint } from "./http";
 import { resetSettings, serviceSettingsSchema, serviceState, updateSettings } from "./settings";
+import { blockUsers, listBlockedUsers, unblockUsers } from "./blocking";
+import { listConversations } from "./conversation-list";
 import {
-  blockUsers,
-  clearBlockCallJournal,
-  createTestUsers,
-  readBlockCallJournal,
   getGroupConversation,
-  getUser,
   getUserConversation,
-  listBlockedUsers,
-  unblockUsers,
   updateGroupConversation,
   updateUserConversation,
-} from "./store";
+} from "./conversations";
+import { clearBlockCallJournal, readBlockCallJournal } from "./journal";
+import { createTestUsers, getUser, listUsers } from "./users";
 import {
   blockedUidsBodySchema,
+  listConversationsQuerySchema,
+  listUsersQuerySchema,
   paginationQuerySchema,
   parseOrThrow,
+  queryOf,
   testUsersBodySchema,
   updateConversationBodySchema,
 } from "./validation";
 
-/** The endpoints of the embedded v3 service, one object a path; `app/v3/...` routes serve them. */
+/** The endpoints of the embedded v3 service, one object a path; ./routes.ts maps the paths to them. */
+
+export const usersEndpoints = {
+  GET: {
+    handle: async ({ query }) =>
+      listUsers(parseOrThrow(listUsersQuerySchema, queryOf(query), "The query is not valid")),
+  },
+} satisfies Record<string, Endpoint>;
 
 export const userEndpoints = {
   GET: { handle: async ({ params }) => ({ data: await getUser(params.uid!) }) },
+} satisfies Record<string, Endpoint>;
+
+export const conversationsEndpoints = {
+  GET: {
+    onBehalfOf: "required",
+    handle: async ({ query, onBehalfOf }) =>
+      listConversations(
+        onBehalfOf,
+        parseOrThrow(listConversationsQuerySchema, queryOf(query), "The query is not valid"),
+      ),
+  },
 } satisfies Record<string, Endpoint>;
 
 export const userConversationEndpoints = {
@@ -57,25 +75,23 @@ export const groupConversationEndpoints = {
 
 export const blockedUsersEndpoints = {
   GET: {
-    handle: async ({ params, url }) => {
-      const { page, perPage } = parseOrThrow(
-        paginationQuerySchema,
-        Object.fromEntries(url.searchParams),
-        "The query is not valid",
+    handle: async ({ params, query }) => {
+      return listBlockedUsers(
+        params.uid!,
+        parseOrThrow(paginationQuerySchema, queryOf(query), "The query is not valid"),
       );
-      return listBlockedUsers(params.uid!, page, perPage);
     },
   },
   POST: {
     handle: async ({ params, body }) => {
       const { blockedUids } = parseOrThrow(blockedUidsBodySchema, body, "The request body is not valid");
-      return { data: await blockUsers(params.uid!, blockedUids, serviceState().settings.journal) };
+      return { data: await blockUsers(params.uid!, blockedUids) };
     },
   },
   DELETE: {
     handle: async ({ params, body }) => {
       const { blockedUids } = parseOrThrow(blockedUidsBodySchema, body, "The request body is not valid");
-      return { data: await unblockUsers(params.uid!, blockedUids, serviceState().settings.journal) };
+      return { data: await unblockUsers(params.uid!, blockedUids) };
     },
   },
 } satisfies Record<string, Endpoint>;

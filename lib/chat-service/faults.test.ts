@@ -12,6 +12,7 @@ const calm: ServiceSettings = {
   rateLimitBurst: 0,
   pathPattern: "",
   journal: false,
+  omitConversationTags: false,
 };
 
 describe("injectFaults", () => {

@@ -3,6 +3,13 @@ import type { ServiceSettings } from "./settings";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Compiled once a setting, not once a request.
+let compiled: { pattern: string; regex: RegExp } | undefined;
+function pathMatches(pattern: string, path: string): boolean {
+  if (compiled?.pattern !== pattern) compiled = { pattern, regex: new RegExp(pattern) };
+  return compiled.regex.test(path);
+}
+
 /**
  * Applies the injected faults to one request: first the added latency, then a forced 429
  * (burst or share), then a failing 500/503 (share). Returns the error to answer with, if any.
@@ -12,7 +19,7 @@ export async function injectFaults(
   path: string,
   random = Math.random,
 ): Promise<ChatServiceError | undefined> {
-  if (settings.pathPattern && !new RegExp(settings.pathPattern).test(path)) return undefined;
+  if (settings.pathPattern && !pathMatches(settings.pathPattern, path)) return undefined;
   if (settings.latencyMs > 0) await sleep(settings.latencyMs);
   if (settings.rateLimitBurst > 0) {
     settings.rateLimitBurst -= 1;

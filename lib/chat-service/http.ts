@@ -1,18 +1,19 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { getEnv, isEmbeddedMode } from "@/lib/env";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { ChatServiceError, chatErrors } from "./errors";
 import { injectFaults } from "./faults";
+import { matchRoute } from "./routes";
 import { serviceState } from "./settings";
 import { parseOrThrow, uidSchema } from "./validation";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
+const API_PREFIX = "/v3";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
-export type RequestContext = {
-  request: Request;
-  url: URL;
+type RequestContext = {
+  query: URLSearchParams;
   /** Path parameters, validated as UIDs (or GUIDs) and lowercased. */
   params: Record<string, string>;
   /** The `onBehalfOf` header, validated and lowercased, when the endpoint takes it. */
@@ -27,40 +28,46 @@ export type Endpoint = {
   handle: (context: RequestContext) => Promise<unknown>;
 };
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
-type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type Endpoints = Partial<Record<Method, Endpoint>>;
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+const BASE_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+// Never compressed: the answers are small, and a client that asks for nothing gets nothing else.
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { ...BASE_HEADERS, ...headers, "Content-Length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+function readBody(request: IncomingMessage): Promise<unknown> {
+  if (Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
+    return Promise.reject(chatErrors.payloadTooLarge(MAX_BODY_BYTES));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        request.removeAllListeners("data");
+        request.resume();
+        reject(chatErrors.payloadTooLarge(MAX_BODY_BYTES));
+      } else chunks.push(chunk);
+    });
+    request.on("error", reject);
+    request.on("end", () => {
+      try {
+        resolve(parseBody(Buffer.concat(chunks).toString("utf8")));
+      } catch (error) {
+        reject(error);
+      }
+    });
   });
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw chatErrors.payloadTooLarge(MAX_BODY_BYTES);
-  if (!request.body) return {};
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw chatErrors.payloadTooLarge(MAX_BODY_BYTES);
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+function parseBody(text: string): unknown {
   if (text.trim() === "") return {};
   let body: unknown;
   try {
@@ -78,82 +85,89 @@ async function readJsonBody(request: Request): Promise<unknown> {
   return body;
 }
 
-function validateParams(raw: Record<string, string | string[]>): Record<string, string> {
+function validateParams(raw: Record<string, string>): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) continue;
-    params[name] = parseOrThrow(uidSchema, decodeURIComponent(value), `The ${name} in the path is not valid`, name);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      decoded = value;
+    }
+    params[name] = parseOrThrow(uidSchema, decoded, `The ${name} in the path is not valid`, name);
   }
   return params;
 }
 
-function rateHeaders(apiKey: string | null): Record<string, string> {
-  const { settings, limiter } = serviceState();
-  const limit = settings.rateLimitPerMinute;
-  return {
-    "X-RateLimit-Limit": String(limit),
-    "X-RateLimit-Remaining": String(apiKey ? limiter.peek(apiKey, limit) : limit),
-  };
-}
-
-async function serve(
-  request: Request,
-  routeContext: RouteContext,
-  endpoints: Partial<Record<Method, Endpoint>>,
-): Promise<Response> {
-  const url = new URL(request.url);
-  const apiPath = url.pathname.replace(/^\/v3/, "") || "/";
-  const apiKey = request.headers.get("apikey");
-  let headers: Record<string, string> = {};
-  try {
-    if (!isEmbeddedMode()) throw chatErrors.apiNotFound(url.pathname);
-    headers = rateHeaders(apiKey);
-    const method = request.method.toUpperCase() as Method;
-    const endpoint = endpoints[method];
-    if (!endpoint) {
-      const allowed = METHODS.filter((name) => endpoints[name]);
-      if (allowed.length === 0) throw chatErrors.apiNotFound(url.pathname);
-      throw chatErrors.methodNotAllowed(request.method, allowed);
-    }
-
-    if (!apiKey) throw chatErrors.emptyApiKey();
-    if (!sameSecret(apiKey, getEnv().chatApiKey)) throw chatErrors.unknownApiKey();
-
-    if (!endpoint.control) {
-      const { settings, limiter } = serviceState();
-      const decision = limiter.take(apiKey, settings.rateLimitPerMinute);
-      headers = { "X-RateLimit-Limit": String(decision.limit), "X-RateLimit-Remaining": String(decision.remaining) };
-      if (!decision.allowed) throw chatErrors.tooManyRequests(decision.retryAfterSeconds, decision.limit);
-      const fault = await injectFaults(settings, apiPath);
-      if (fault) throw fault;
-    }
-
-    const params = validateParams((await routeContext.params) ?? {});
-    let onBehalfOf = "";
-    if (endpoint.onBehalfOf === "required") {
-      const header = request.headers.get("onbehalfof");
-      if (!header) {
-        throw chatErrors.badRequest("The onBehalfOf header is required for this API.", {
-          onBehalfOf: ["The onBehalfOf header is required: the UID of the user on whose behalf the request is made."],
-        });
-      }
-      onBehalfOf = parseOrThrow(uidSchema, header, "The onBehalfOf header is not valid", "onBehalfOf");
-    }
-    const body = method === "GET" ? {} : await readJsonBody(request);
-    const data = await endpoint.handle({ request, url, params, onBehalfOf, body });
-    return json(200, data, headers);
-  } catch (error) {
-    if (error instanceof ChatServiceError) return json(error.status, error.toBody(), { ...headers, ...error.headers });
-    console.error("[chat-service] unexpected error", request.method, url.pathname, error);
-    return json(500, chatErrors.internal().toBody(), headers);
+function requiredOnBehalfOf(request: IncomingMessage): string {
+  const header = request.headers.onbehalfof;
+  if (typeof header !== "string" || header === "") {
+    throw chatErrors.badRequest("The onBehalfOf header is required for this API.", {
+      onBehalfOf: ["The onBehalfOf header is required: the UID of the user on whose behalf the request is made."],
+    });
   }
+  return parseOrThrow(uidSchema, header, "The onBehalfOf header is not valid", "onBehalfOf");
 }
 
 /**
- * The route handlers of one path of the embedded service. Every method is answered: the ones
- * the path does not serve with the vendor's 405, so that each answer has the vendor's shape.
+ * The service on node:http, with no framework in between: one function for every request under
+ * `/v3`. Every answer has the vendor's shape and rate-limit headers, errors included.
  */
-export function chatServiceRoute(endpoints: Partial<Record<Method, Endpoint>>): Record<Method, RouteHandler> {
-  const handler: RouteHandler = (request, context) => serve(request, context, endpoints);
-  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+export function createRequestHandler(apiKey: string): (request: IncomingMessage, response: ServerResponse) => void {
+  const expectedKey = digest(apiKey);
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = request.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const apiKeyHeader = request.headers.apikey;
+    const given = typeof apiKeyHeader === "string" && apiKeyHeader !== "" ? apiKeyHeader : undefined;
+    const { settings, limiter } = serviceState();
+    let headers: Record<string, string> = {
+      "X-RateLimit-Limit": String(settings.rateLimitPerMinute),
+      "X-RateLimit-Remaining": String(
+        given ? limiter.peek(given, settings.rateLimitPerMinute) : settings.rateLimitPerMinute,
+      ),
+    };
+    try {
+      const route =
+        pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)
+          ? matchRoute(pathname.slice(API_PREFIX.length) || "/")
+          : undefined;
+      const method = (request.method ?? "GET").toUpperCase() as Method;
+      const endpoint = route?.endpoints[method];
+      if (!route) throw chatErrors.apiNotFound(pathname);
+      if (!endpoint)
+        throw chatErrors.methodNotAllowed(
+          method,
+          METHODS.filter((name) => route.endpoints[name]),
+        );
+
+      if (!given) throw chatErrors.emptyApiKey();
+      if (!timingSafeEqual(digest(given), expectedKey)) throw chatErrors.unknownApiKey();
+
+      if (!endpoint.control) {
+        const decision = limiter.take(given, settings.rateLimitPerMinute);
+        headers = { "X-RateLimit-Limit": String(decision.limit), "X-RateLimit-Remaining": String(decision.remaining) };
+        if (!decision.allowed) throw chatErrors.tooManyRequests(decision.retryAfterSeconds, decision.limit);
+        const fault = await injectFaults(settings, pathname.slice(API_PREFIX.length) || "/");
+        if (fault) throw fault;
+      }
+
+      const params = validateParams(route.params);
+      const onBehalfOf = endpoint.onBehalfOf === "required" ? requiredOnBehalfOf(request) : "";
+      const body = method === "GET" ? {} : await readBody(request);
+      const query = new URLSearchParams(queryAt === -1 ? "" : url.slice(queryAt + 1));
+      send(response, 200, await endpoint.handle({ query, params, onBehalfOf, body }), headers);
+    } catch (error) {
+      if (error instanceof ChatServiceError) {
+        send(response, error.status, error.toBody(), { ...headers, ...error.headers });
+        return;
+      }
+      console.error("[chat-service] unexpected error", request.method, pathname, error);
+      send(response, 500, chatErrors.internal().toBody(), headers);
+    }
+  }
+
+  return (request, response) => void serve(request, response);
 }

@@ -1,4 +1,5 @@
-import { chatGroups, chatMessages, chatUsers } from "@/lib/db/schema";
+import { chatConversationStates, chatGroupMembers, chatGroups, chatMessages, chatUsers } from "./db/schema";
+import { serviceState } from "./settings";
 
 /**
  * Builds the JSON records of the v3 contract (sections 2.1 to 2.5) from database rows.
@@ -6,9 +7,11 @@ import { chatGroups, chatMessages, chatUsers } from "@/lib/db/schema";
  */
 
 export type UserRow = typeof chatUsers.$inferSelect;
-export type GroupRow = typeof chatGroups.$inferSelect;
+type GroupRow = typeof chatGroups.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type GroupWithCount = GroupRow & { membersCount: number };
+type MembershipRow = typeof chatGroupMembers.$inferSelect;
+export type StateRow = typeof chatConversationStates.$inferSelect;
 
 export const userConversationId = (a: string, b: string) => [a, b].sort().join("_user_");
 export const groupConversationId = (guid: string) => `group_${guid}`;
@@ -42,7 +45,7 @@ export function userEntity(user: UserRow, viewer?: string) {
   };
 }
 
-export function groupEntity(group: GroupWithCount) {
+function groupEntity(group: GroupWithCount) {
   return {
     guid: group.guid,
     icon: group.icon,
@@ -137,5 +140,36 @@ export function messageRecord(message: MessageRow, entities: Entities, viewer: s
     updatedAt: message.updatedAt,
     // The contract gives receipts as `{ data: [[...]] }`: one inner list of the message's receipts.
     receipts: { data: message.receipts.length > 0 ? [message.receipts] : [] },
+  };
+}
+
+/** `conversationWith` of a group conversation (2.4): the group as its member `membership` sees it. */
+export function groupConversationWith(group: GroupWithCount, membership: Pick<MembershipRow, "scope" | "joinedAt">) {
+  const { conversationId, ...groupFields } = groupEntity(group);
+  return { ...groupFields, scope: membership.scope, joinedAt: membership.joinedAt, conversationId, hasJoined: true };
+}
+
+/** `conversationWith` of a user-to-user conversation: the other user, with the conversation's id. */
+export const userConversationWith = (other: UserRow, conversationId: string) => ({
+  ...userRecord(other),
+  conversationId,
+});
+
+/** A conversation (2.1) as its owner sees it: the owner's tags (unless set to leave them out) and unread count. */
+export function conversationRecord(
+  state: StateRow,
+  conversationType: "user" | "group",
+  conversationWith: Record<string, unknown>,
+  lastMessage: ReturnType<typeof messageRecord> | undefined,
+) {
+  return {
+    conversationId: state.conversationId,
+    conversationType,
+    unreadMessageCount: String(state.unreadMessageCount),
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    ...(serviceState().settings.omitConversationTags ? {} : { tags: state.tags }),
+    ...(lastMessage ? { lastMessage } : {}),
+    conversationWith,
   };
 }

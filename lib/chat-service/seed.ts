@@ -1,13 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
-import {
-  chatBlocks,
-  chatConversationStates,
-  chatGroupMembers,
-  chatGroups,
-  chatMessages,
-  chatUsers,
-} from "@/lib/db/schema";
+import type { ChatDatabase as Database } from "./db/client";
+import { chatBlocks, chatConversationStates, chatGroupMembers, chatGroups, chatMessages, chatUsers } from "./db/schema";
 import { buildDemoData } from "./demo-data";
 
 // Any constant works as long as every console process uses the same one; 7412001 guards migrations.

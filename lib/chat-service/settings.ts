@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
+import { chatConfig } from "./service";
 import { RateLimiter } from "./rate-limiter";
 
 /**
@@ -21,6 +21,11 @@ export const serviceSettingsSchema = z
     pathPattern: z.string().max(200).refine(isValidPattern, "pathPattern must be a valid regular expression"),
     /** Records every block and unblock call (GET /v3/embedded/journal), so that tests can count what arrived. */
     journal: z.boolean(),
+    /**
+     * Conversation records leave out `tags`, as the vendor's own documented records do: for testing that a
+     * client does not read a missing field as "no tags".
+     */
+    omitConversationTags: z.boolean(),
   })
   .strict();
 
@@ -36,33 +41,35 @@ function isValidPattern(pattern: string): boolean {
 }
 
 function defaults(): ServiceSettings {
-  const env = getEnv();
+  const config = chatConfig();
   return {
-    rateLimitPerMinute: env.chatRateLimitPerMinute,
-    ...env.faults,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    ...config.faults,
     rateLimitBurst: 0,
     pathPattern: "",
+    omitConversationTags: false,
   };
 }
 
 type ServiceState = { settings: ServiceSettings; limiter: RateLimiter };
-const holder = globalThis as typeof globalThis & { __embeddedChatService?: ServiceState };
+// In memory, off the database's path: every request reads them, and a restart starts from the environment.
+let state: ServiceState | undefined;
 
 export function serviceState(): ServiceState {
-  holder.__embeddedChatService ??= { settings: defaults(), limiter: new RateLimiter() };
-  return holder.__embeddedChatService;
+  state ??= { settings: defaults(), limiter: new RateLimiter() };
+  return state;
 }
 
 export function updateSettings(patch: Partial<ServiceSettings>): ServiceSettings {
-  const state = serviceState();
-  state.settings = { ...state.settings, ...patch };
-  return state.settings;
+  const current = serviceState();
+  current.settings = { ...current.settings, ...patch };
+  return current.settings;
 }
 
 /** Back to the environment's values, with every rate window cleared. */
 export function resetSettings(): ServiceSettings {
-  const state = serviceState();
-  state.settings = defaults();
-  state.limiter.reset();
-  return state.settings;
+  const current = serviceState();
+  current.settings = defaults();
+  current.limiter.reset();
+  return current.settings;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ChatServiceError } from "./errors";
-import { blockedUidsBodySchema, parseOrThrow, uidSchema, updateConversationBodySchema } from "./validation";
+import {
+  blockedUidsBodySchema,
+  listConversationsQuerySchema,
+  listUsersQuerySchema,
+  parseOrThrow,
+  queryOf,
+  uidSchema,
+  updateConversationBodySchema,
+} from "./validation";
 
 describe("uidSchema", () => {
   it("accepts letters, digits, _ and - up to 100 characters, lowercased", () => {
@@ -29,5 +37,27 @@ describe("parseOrThrow", () => {
 
   it("lowercases every UID of blockedUids", () => {
     expect(parseOrThrow(blockedUidsBodySchema, { blockedUids: ["A", "b"] }, "x")).toEqual({ blockedUids: ["a", "b"] });
+  });
+});
+
+describe("list queries", () => {
+  it("reads lists comma-separated or repeated, and flags as true or false", () => {
+    const url = new URL("http://x/v3/conversations?tags=a,%20b&tags=c&unread=1&withTags=false&conversationType=group");
+    expect(listConversationsQuerySchema.parse(queryOf(url.searchParams))).toEqual({
+      page: 1,
+      perPage: 100,
+      tags: ["a", "b", "c"],
+      unread: true,
+      withTags: false,
+      conversationType: "group",
+    });
+  });
+
+  it("searches in both fields unless told, and keys the details of a bad one by its name", () => {
+    expect(listUsersQuerySchema.parse({ searchIn: "name,uid" }).searchIn).toEqual(["name", "uid"]);
+    expect(listUsersQuerySchema.parse({}).searchIn).toBeUndefined();
+    const result = listUsersQuerySchema.safeParse({ searchIn: "uid,email" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([["searchIn"]]);
   });
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { chatErrors } from "./errors";
 
-export const UID_PATTERN = /^[a-zA-Z0-9_-]+$/;
-export const MAX_UID_LENGTH = 100;
-export const MAX_TAGS = 25;
-export const MAX_TAG_LENGTH = 100;
+const UID_PATTERN = /^[a-zA-Z0-9_-]+$/;
+const MAX_UID_LENGTH = 100;
+const MAX_TAGS = 25;
+const MAX_TAG_LENGTH = 100;
 
 /** A UID as the service accepts it: letters, digits, `_` and `-`, at most 100, lowercased. */
 export const uidSchema = z
@@ -13,8 +13,6 @@ export const uidSchema = z
   .max(MAX_UID_LENGTH, `A UID must be at most ${MAX_UID_LENGTH} characters.`)
   .regex(UID_PATTERN, "A UID may contain only letters, digits, _ and -.")
   .transform((uid) => uid.toLowerCase());
-
-export const guidSchema = uidSchema.clone();
 
 export const updateConversationBodySchema = z.object({
   tags: z
@@ -53,6 +51,59 @@ export const paginationQuerySchema = z.object({
     .min(1, "page must be at least 1.")
     .default(1),
 });
+
+/** A boolean query flag as the vendor takes it: `true` or `false` (also `1` or `0`). */
+const queryFlag = (name: string) =>
+  z
+    .enum(["true", "false", "1", "0"], { error: `${name} must be true or false.` })
+    .transform((value) => value === "true" || value === "1")
+    .optional();
+
+/** A list in a query, comma-separated as the vendor's `style: form, explode: false` parameters are. */
+const queryList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+const SEARCH_FIELDS = ["uid", "name"] as const;
+const isSearchField = (field: string): field is (typeof SEARCH_FIELDS)[number] =>
+  (SEARCH_FIELDS as readonly string[]).includes(field);
+
+const searchKeySchema = z
+  .string()
+  .trim()
+  .max(MAX_UID_LENGTH, `searchKey must be at most ${MAX_UID_LENGTH} characters.`)
+  .optional();
+
+export const listUsersQuerySchema = paginationQuerySchema.extend({
+  searchKey: searchKeySchema,
+  searchIn: queryList
+    .refine((fields) => fields.length > 0 && fields.every(isSearchField), "searchIn must name uid, name or both.")
+    .transform((fields) => fields.filter(isSearchField))
+    .optional(),
+  status: z.enum(["available", "offline"], { error: "status must be available or offline." }).optional(),
+  role: z.string().trim().min(1, "role must not be empty.").optional(),
+  roles: queryList.optional(),
+});
+
+export const listConversationsQuerySchema = paginationQuerySchema.extend({
+  conversationType: z.enum(["user", "group"], { error: "conversationType must be user or group." }).optional(),
+  searchKey: searchKeySchema,
+  unread: queryFlag("unread"),
+  withTags: queryFlag("withTags"),
+  tags: queryList
+    .refine(
+      (tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH),
+      `A tag must be at most ${MAX_TAG_LENGTH} characters.`,
+    )
+    .optional(),
+});
+
+/** The query of `url` as an object; a name given more than once keeps every value, comma-joined. */
+export const queryOf = (query: URLSearchParams): Record<string, string> =>
+  Object.fromEntries([...new Set(query.keys())].map((key) => [key, query.getAll(key).join(",")]));
 
 function detailsOf(error: z.ZodError, prefix?: string): Record<string, string[]> {
   const details: Record<string, string[]> = {};

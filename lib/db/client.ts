@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getEnv } from "@/lib/env";
-import { claimPgliteFolder } from "./pglite-lock";
+import { openSharedPglite } from "./pglite-shared";
 import * as schema from "./schema";
+import { migratePostgres } from "./migrate-postgres";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -12,24 +13,13 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 // Any constant works: it only has to be the same in every console process.
 const MIGRATION_LOCK_ID = 7_412_001;
 
-/** PGlite allows one instance per data folder, so the handle lives on globalThis: one per process. */
+/** One handle per process, on globalThis: Next bundles this module into several chunks. */
 const holder = globalThis as typeof globalThis & { __moderatorConsoleDb?: Promise<Handle> };
 
 async function openPostgres(url: string): Promise<Handle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-
-  // Several console processes may start at once: one migrates while the others wait.
-  const migrator = new pg.Client({ connectionString: url });
-  await migrator.connect();
-  try {
-    await migrator.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migrate(drizzle(migrator), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await migrator.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-    await migrator.end();
-  }
+  await migratePostgres(url, { folder: MIGRATIONS_FOLDER, lockId: MIGRATION_LOCK_ID });
 
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle(pool, { schema }) as unknown as Database;
@@ -37,22 +27,12 @@ async function openPostgres(url: string): Promise<Handle> {
 }
 
 async function openPglite(dataDir: string): Promise<Handle> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const release = claimPgliteFolder(dataDir);
-  const client = new PGlite(path.join(dataDir, "pglite"));
-  await client.waitReady;
+  const { client, close } = await openSharedPglite(dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    close: async () => {
-      await client.close();
-      release();
-    },
-  };
+  return { db: db as unknown as Database, kind: "pglite", close };
 }
 
 function open(): Promise<Handle> {
@@ -79,5 +59,3 @@ export async function closeDb(): Promise<void> {
   holder.__moderatorConsoleDb = undefined;
   if (handle) await (await handle).close();
 }
-
-export { schema };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/roles";
 import {
   bigint,
   bigserial,
@@ -16,13 +16,15 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * One schema for PGlite and PostgreSQL. The console's own tables (operators, sign-in attempts,
- * the action log) come first. Tables of the embedded chat service carry the `chat_`
- * prefix; they are that service's own state and the console never reads them directly.
- * Times of the chat service are Unix seconds, as the real service gives them.
+ * The console's tables, one schema for PGlite and PostgreSQL. The embedded chat service's `chat_`
+ * tables may live in the same database but are its own: lib/chat-service/db/schema.ts.
  */
 
-const unixSeconds = (name: string) => bigint(name, { mode: "number" });
+// The action log's side tables: every UID an operation affected, and signed checkpoints.
+export * from "./audit-side-tables";
+import type { AffectedUids } from "./audit-side-tables";
+export * from "./rate-and-expiry-tables";
+
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const operators = pgTable(
@@ -61,7 +63,7 @@ export const auditEvents = pgTable(
     onBehalfOf: text("on_behalf_of"),
     reason: text("reason"),
     requestBody: jsonb("request_body"),
-    outcome: text("outcome").$type<"requested" | "succeeded" | "failed" | "partial">().notNull(),
+    outcome: text("outcome").$type<"requested" | "succeeded" | "failed" | "partial" | "unknown">().notNull(),
     httpStatus: integer("http_status"),
     errorCode: text("error_code"),
     summary: jsonb("summary"),
@@ -69,18 +71,32 @@ export const auditEvents = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     requestId: text("request_id"),
+    /** How many UIDs the operation affected, a few of them, and the SHA-256 of the sorted list in `audit_event_uids`. */
+    affected: jsonb("affected").$type<AffectedUids>(),
+    /** The second entry of an operation: the table lists operations by their first entry. */
+    completesOperation: boolean("completes_operation").notNull().default(false),
+    /** The operation this one runs under: an incident job's calls, folded under the job. */
+    parentOperationId: uuid("parent_operation_id"),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
   },
   (table) => [
     index("audit_events_operation_idx").on(table.operationId),
+    index("audit_events_parent_idx").on(table.parentOperationId, table.seq),
+    index("audit_events_listed_idx")
+      .on(table.seq)
+      .where(sql`not ${table.completesOperation} and ${table.parentOperationId} is null`),
     index("audit_events_actor_idx").on(table.actorId, table.seq),
     index("audit_events_actor_email_idx").on(table.actorEmail, table.seq),
     index("audit_events_action_idx").on(table.action, table.seq),
     index("audit_events_target_idx").on(table.targetUid, table.seq),
+    index("audit_events_on_behalf_of_idx").on(table.onBehalfOf, table.seq),
     index("audit_events_outcome_idx").on(table.outcome, table.seq),
     index("audit_events_time_idx").on(table.occurredAt),
-    check("audit_events_outcome_check", sql`${table.outcome} in ('requested', 'succeeded', 'failed', 'partial')`),
+    check(
+      "audit_events_outcome_check",
+      sql`${table.outcome} in ('requested', 'succeeded', 'failed', 'partial', 'unknown')`,
+    ),
   ],
 );
 
@@ -112,6 +128,9 @@ export const blockJobs = pgTable("block_jobs", {
   unblockedCount: integer("unblocked_count").notNull().default(0),
   notBlockedCount: integer("not_blocked_count").notNull().default(0),
   failedCount: integer("failed_count").notNull().default(0),
+  notFoundCount: integer("not_found_count").notNull().default(0),
+  /** A timed block: how long each block this job makes lasts; null until unblocked. */
+  blockForSeconds: integer("block_for_seconds"),
   cancelledCount: integer("cancelled_count").notNull().default(0),
   /** A 429 holds every chunk of the job until then. */
   pauseUntil: instant("pause_until"),
@@ -170,112 +189,4 @@ export const signInAttempts = pgTable(
     attemptedAt: instant("attempted_at").notNull().defaultNow(),
   },
   (table) => [index("sign_in_attempts_email_time_idx").on(table.email, table.attemptedAt)],
-);
-
-export const chatUsers = pgTable("chat_users", {
-  uid: text("uid").primaryKey(),
-  name: text("name").notNull(),
-  avatar: text("avatar"),
-  link: text("link"),
-  role: text("role").notNull().default("default"),
-  status: text("status").notNull().default("offline"),
-  metadata: jsonb("metadata").$type<Record<string, unknown>>(),
-  createdAt: unixSeconds("created_at").notNull(),
-  updatedAt: unixSeconds("updated_at"),
-});
-
-export const chatGroups = pgTable("chat_groups", {
-  guid: text("guid").primaryKey(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  icon: text("icon").notNull().default(""),
-  type: text("type").notNull().default("public"),
-  owner: text("owner").notNull(),
-  createdAt: unixSeconds("created_at").notNull(),
-  updatedAt: unixSeconds("updated_at").notNull(),
-  updatedBy: text("updated_by").notNull(),
-});
-
-export const chatGroupMembers = pgTable(
-  "chat_group_members",
-  {
-    guid: text("guid")
-      .notNull()
-      .references(() => chatGroups.guid, { onDelete: "cascade" }),
-    uid: text("uid")
-      .notNull()
-      .references(() => chatUsers.uid, { onDelete: "cascade" }),
-    scope: text("scope").notNull().default("participant"),
-    joinedAt: unixSeconds("joined_at").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.guid, table.uid] }), index("chat_group_members_uid_idx").on(table.uid)],
-);
-
-export type ReceiptRecord = { uid: string; deliveredAt: number; readAt?: number };
-
-export const chatMessages = pgTable(
-  "chat_messages",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    conversationId: text("conversation_id").notNull(),
-    sender: text("sender").notNull(),
-    receiverType: text("receiver_type").notNull(),
-    receiver: text("receiver").notNull(),
-    category: text("category").notNull(),
-    type: text("type").notNull(),
-    /** Text messages: `{ text }`. Action messages: `{ action, by, on, for }` with entity ids. */
-    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    receipts: jsonb("receipts")
-      .$type<ReceiptRecord[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    sentAt: unixSeconds("sent_at").notNull(),
-    updatedAt: unixSeconds("updated_at").notNull(),
-  },
-  (table) => [index("chat_messages_conversation_idx").on(table.conversationId, table.id)],
-);
-
-/** Each owner's own view of a conversation: its tags and unread count. */
-export const chatConversationStates = pgTable(
-  "chat_conversation_states",
-  {
-    ownerUid: text("owner_uid")
-      .notNull()
-      .references(() => chatUsers.uid, { onDelete: "cascade" }),
-    conversationId: text("conversation_id").notNull(),
-    tags: jsonb("tags")
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    unreadMessageCount: integer("unread_message_count").notNull().default(0),
-    createdAt: unixSeconds("created_at").notNull(),
-    updatedAt: unixSeconds("updated_at").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.ownerUid, table.conversationId] })],
-);
-
-/** Embedded service only, when its journal is on: every block and unblock call as it arrived. */
-export const chatBlockCallJournal = pgTable("chat_block_call_journal", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  receivedAt: instant("received_at").notNull().defaultNow(),
-  method: text("method").notNull(),
-  blockerUid: text("blocker_uid").notNull(),
-  uids: jsonb("uids").$type<string[]>().notNull(),
-});
-
-export const chatBlocks = pgTable(
-  "chat_blocks",
-  {
-    blockerUid: text("blocker_uid")
-      .notNull()
-      .references(() => chatUsers.uid, { onDelete: "cascade" }),
-    blockedUid: text("blocked_uid")
-      .notNull()
-      .references(() => chatUsers.uid, { onDelete: "cascade" }),
-    blockedAt: unixSeconds("blocked_at").notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.blockerUid, table.blockedUid] }),
-    index("chat_blocks_blocker_time_idx").on(table.blockerUid, table.blockedAt),
-  ],
 );

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { blockJobChunks, blockJobs, type ChunkOutcomes } from "@/lib/db/schema";
+import { rateBudgetUse, type RateBudgetUse } from "./rate-budget";
 
 export type BlockJob = typeof blockJobs.$inferSelect;
-export type JobKind = BlockJob["kind"];
-export type JobPurpose = BlockJob["purpose"];
-
-export const MAX_JOB_UIDS = 10_000;
+type JobKind = BlockJob["kind"];
+type JobPurpose = BlockJob["purpose"];
 
 export type NewJob = {
   kind: JobKind;
@@ -18,6 +17,8 @@ export type NewJob = {
   preBlocked: string[];
   chunkSize: number;
   concurrency: number;
+  /** A timed block: how long each block made lasts; null or unset until unblocked. */
+  blockForSeconds?: number | null;
   createdBy: { id: string | null; email: string; role: string };
   operationId: string;
   /** Outcomes known before anything is sent (UIDs the blocker had already blocked): recorded, not sent. */
@@ -39,6 +40,7 @@ export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
         status: "running",
         chunkSize: job.chunkSize,
         concurrency: job.concurrency,
+        blockForSeconds: job.blockForSeconds ?? null,
         preBlocked: job.preBlocked,
         createdById: job.createdBy.id,
         createdByEmail: job.createdBy.email,
@@ -90,6 +92,8 @@ export type JobProgress = {
   rate: number;
   /** Seconds left at that rate, when it can be told. */
   secondsLeft: number | null;
+  /** The budget all jobs share: calls over the last minute, of how many allowed. */
+  budget: RateBudgetUse;
 };
 
 export async function jobProgress(db: Database, id: string): Promise<JobProgress | undefined> {
@@ -114,6 +118,7 @@ export async function jobProgress(db: Database, id: string): Promise<JobProgress
     inFlight: stats?.inFlight ?? 0,
     rate,
     secondsLeft: job.status === "running" && rate > 0 ? left / rate : null,
+    budget: await rateBudgetUse(db),
   };
 }
 
@@ -193,13 +198,4 @@ export async function cancelJob(db: Database, id: string): Promise<BlockJob | un
 /** The UIDs of a job with one of these outcomes: the failed ones to retry, the blocked ones to undo. */
 export async function uidsWithOutcome(db: Database, id: string, outcomes: string[]): Promise<string[]> {
   return (await jobResults(db, id)).filter((result) => outcomes.includes(result.outcome)).map((result) => result.uid);
-}
-
-export async function hasUnfinishedChunks(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ chunkIndex: blockJobChunks.chunkIndex })
-    .from(blockJobChunks)
-    .where(and(eq(blockJobChunks.jobId, id), inArray(blockJobChunks.status, ["pending", "in_flight"])))
-    .limit(1);
-  return rows.length > 0;
 }

@@ -1,81 +1,100 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
 import { uidSchema } from "./uid";
-
-export const AUDIT_OUTCOMES = ["requested", "succeeded", "failed", "partial"] as const;
-
-/** The actions the console records, for the filter's choices. */
-export const AUDIT_ACTIONS = [
-  "conversation.tags.update",
-  "users.block",
-  "users.unblock",
-  "incident.job.start",
-  "incident.job.call",
-  "incident.job.pause",
-  "incident.job.resume",
-  "incident.job.cancel",
-  "incident.job.retry",
-  "incident.job.undo",
-  "incident.job.end",
-  "auth.sign_in",
-  "auth.sign_in_failed",
-  "auth.sign_out",
-  "operator.create",
-  "operator.update",
-  "audit.export",
-  "audit.verify",
-] as const;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const day = (label: string) =>
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A bound of the date range: an instant with its zone (what the form sends, from the operator's
+ * local time, and what the quick ranges give), or a whole day in UTC, as older links have it.
+ */
+const bound = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-11-21.`)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} is not a real date.`)
+      .refine(
+        (value) => DAY.test(value) || INSTANT.test(value),
+        `${label} must be a time such as 2026-11-21T09:30:00Z, or a day such as 2026-11-21.`,
+      )
+      .refine(
+        (value) => !Number.isNaN(Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value)),
+        `${label} is not a real date.`,
+      )
+      // The database stores years 1 to 9999 only; the log holds no entry before the console existed.
+      .refine(
+        (value) => value.slice(0, 10) >= "1970-01-01" && value.slice(0, 10) <= "9998-12-31",
+        `${label} must be a date from 1970-01-01 to 9998-12-31.`,
+      )
       .optional(),
   );
 
-/**
- * The filters of the action log, as they stand in the URL. Dates are whole days in UTC: "to"
- * includes the day it names.
- */
-export const auditFilterFormSchema = z.object({
-  actor: z.preprocess(blankToUndefined, z.email("Actor must be an operator's email address.").toLowerCase().optional()),
+const instantOf = (value: string, endOfDay: boolean) =>
+  DAY.test(value)
+    ? new Date(Date.parse(`${value}T00:00:00.000Z`) + (endOfDay ? 86_400_000 : 0))
+    : new Date(Date.parse(value));
+
+/** The filters of the action log, as they stand in the URL. "To" includes the day it names. */
+const auditFilterFormSchema = z.object({
+  actor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(254, "Actor is at most 254 characters: an operator's email, or part of one.")
+      .toLowerCase()
+      .optional(),
+  ),
   action: z.preprocess(
     blankToUndefined,
     z.enum(AUDIT_ACTIONS, { error: "Choose an action from the list." }).optional(),
   ),
-  targetUid: z.preprocess(blankToUndefined, uidSchema.optional()),
+  uid: z.preprocess(blankToUndefined, uidSchema.optional()),
   outcome: z.preprocess(
     blankToUndefined,
     z.enum(AUDIT_OUTCOMES, { error: "Choose an outcome from the list." }).optional(),
   ),
-  from: day("From"),
-  to: day("To"),
+  from: bound("From"),
+  to: bound("To"),
+  calls: z.preprocess(
+    blankToUndefined,
+    z.enum(["only"], { error: "Calls can only be shown alone (calls=only)." }).optional(),
+  ),
+  job: z.preprocess(blankToUndefined, z.uuid("Job must be the operation id of an incident job.").optional()),
 });
-export type AuditFilterForm = z.input<typeof auditFilterFormSchema>;
 
 export const auditFilterSchema = auditFilterFormSchema
   .transform((form) => ({
     actor: form.actor,
     action: form.action,
-    targetUid: form.targetUid,
+    uid: form.uid,
     outcome: form.outcome,
-    from: form.from ? new Date(`${form.from}T00:00:00.000Z`) : undefined,
-    to: form.to ? new Date(Date.parse(`${form.to}T00:00:00.000Z`) + 86_400_000) : undefined,
+    from: form.from ? instantOf(form.from, false) : undefined,
+    to: form.to ? instantOf(form.to, true) : undefined,
+    calls: form.calls,
+    job: form.job,
   }))
   .refine((filter) => !filter.from || !filter.to || filter.from < filter.to, {
-    message: "From must be on or before To.",
+    message: "From must be before To.",
     path: ["to"],
   });
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
+export const AUDIT_FILTER_KEYS = ["actor", "action", "uid", "outcome", "from", "to", "calls", "job"] as const;
+
+/** A page cursor from the URL: a sequence number, or undefined for anything else (too large included). */
+export function auditCursorOf(value: string | string[] | undefined): number | undefined {
+  const before = Number(typeof value === "string" && /^\d{1,16}$/.test(value) ? value : NaN);
+  return Number.isSafeInteger(before) && before > 0 ? before : undefined;
+}
+
 /** Reads the filter from URL search parameters; the fields in error are reported, not dropped silently. */
 export function parseAuditSearchParams(params: Record<string, string | string[] | undefined>) {
   const flat = Object.fromEntries(
-    ["actor", "action", "targetUid", "outcome", "from", "to"].map((key) => {
+    AUDIT_FILTER_KEYS.map((key) => {
       const value = params[key];
       return [key, Array.isArray(value) ? value[0] : value];
     }),

@@ -49,7 +49,15 @@ describe("blockUsersSchema", () => {
       blocker: "mod",
       uids: ["a", "b"],
       reason: undefined,
+      blockFor: "forever",
     });
+  });
+
+  it("takes how long the block lasts, and refuses a duration it does not offer", () => {
+    expect(blockUsersSchema.parse({ blocker: "mod", uids: ["a"], blockFor: "24h" }).blockFor).toBe("24h");
+    expect(
+      blockUsersSchema.safeParse({ blocker: "mod", uids: ["a"], blockFor: "2h" }).error?.issues[0]?.message,
+    ).toMatch(/1 hour, 24 hours, 7 days, 30 days or until unblocked/);
   });
 
   it("refuses the blocker among the UIDs, an empty list and a malformed UID, each with a message", () => {

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { blockForSchema } from "./block-for";
 import { reasonSchema } from "./conversation-tags";
 import { uidProblem, uidSchema } from "./uid";
 
@@ -52,13 +53,13 @@ export const blockUsersSchema = z
       .min(1, "Choose at least one UID to block.")
       .max(MAX_UIDS_PER_BLOCK, `Block at most ${MAX_UIDS_PER_BLOCK} UIDs at a time here; use incident mode for more.`),
     reason: reasonSchema,
+    blockFor: blockForSchema,
   })
   .refine((input) => !input.uids.includes(input.blocker), {
     message: "A user cannot block themselves: remove the blocker's own UID.",
     path: ["uids"],
   })
   .transform((input) => ({ ...input, uids: [...new Set(input.uids)] }));
-export type BlockUsersInput = z.input<typeof blockUsersSchema>;
 
 export const unblockUsersSchema = z.object({
   blocker: uidSchema,
@@ -67,9 +68,4 @@ export const unblockUsersSchema = z.object({
     .min(1, "Choose at least one UID to unblock.")
     .max(100, "Unblock at most 100 UIDs at a time."),
   reason: reasonSchema,
-});
-export type UnblockUsersInput = z.input<typeof unblockUsersSchema>;
-
-export const blockedUsersPageSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
 });

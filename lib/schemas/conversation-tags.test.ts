@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { updateConversationTagsSchema } from "./conversation-tags";
 import { lookUpUserSchema } from "./uid";
 
-const base = { uid: "cometchat-uid-2", onBehalfOf: "cometchat-uid-1" };
+const base = { onBehalfOf: "cometchat-uid-1", kind: "user", peer: "cometchat-uid-2", expectedTags: null } as const;
 
 describe("updateConversationTagsSchema", () => {
   it("accepts up to 25 tags of up to 100 characters, trimmed", () => {
@@ -19,6 +19,12 @@ describe("updateConversationTagsSchema", () => {
     [{ onBehalfOf: "" }, /Enter a UID/],
     [{ onBehalfOf: "a.b" }, /letters, digits/],
     [{ reason: "r".repeat(501) }, /at most 500/],
+    [{ kind: "channel" }, /Choose a user or a group/],
+    [{ peer: "no/slash" }, /letters, digits/],
+    [{ tags: ["a\u0000b"] }, /A tag contains a NUL character/],
+    [{ tags: ["a\uD800b"] }, /A tag contains a broken character/],
+    [{ reason: "spam\u0000" }, /The reason contains a NUL character/],
+    [{ onBehalfOf: "uid\u0000" }, /The UID contains a NUL character/],
   ])("refuses %j with a message that says what is wrong", (change, message) => {
     const result = updateConversationTagsSchema.safeParse({ ...base, tags: [], ...change });
     expect(result.success).toBe(false);

@@ -1,36 +1,48 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { plainText } from "./text";
 import { uidSchema } from "./uid";
 
 export const MAX_TAGS = 25;
 export const MAX_TAG_LENGTH = 100;
 export const MAX_REASON_LENGTH = 500;
 
-export const tagSchema = z
+const tagSchema = z
   .string()
   .trim()
   .min(1, "A tag cannot be empty.")
-  .max(MAX_TAG_LENGTH, `A tag may have at most ${MAX_TAG_LENGTH} characters.`);
+  .max(MAX_TAG_LENGTH, `A tag may have at most ${MAX_TAG_LENGTH} characters.`)
+  .superRefine(plainText("A tag"));
 
 export const reasonSchema = z
   .string()
   .trim()
   .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
+  .superRefine(plainText("The reason"))
   .optional()
   .transform((reason) => reason || undefined);
 
+export const tagListSchema = z
+  .array(tagSchema)
+  .max(MAX_TAGS, `A conversation may have at most ${MAX_TAGS} tags.`)
+  .refine((tags) => new Set(tags).size === tags.length, "Each tag may appear only once.");
+
+/**
+ * One owner's copy of a conversation: the owner, on whose behalf the request is sent, and the other
+ * side, a user (`peer` a UID) or a group (`peer` a GUID, which follows the same rule as a UID).
+ */
 export const conversationKeySchema = z.object({
-  /** The other party of the conversation: the user whose workspace this is. */
-  uid: uidSchema,
-  /** The conversation's owner, on whose behalf the request is sent. */
   onBehalfOf: uidSchema,
+  kind: z.enum(["user", "group"], { error: "Choose a user or a group." }),
+  peer: uidSchema,
 });
-export type ConversationKeyInput = z.input<typeof conversationKeySchema>;
 
 export const updateConversationTagsSchema = conversationKeySchema.extend({
-  tags: z
-    .array(tagSchema)
-    .max(MAX_TAGS, `A conversation may have at most ${MAX_TAGS} tags.`)
-    .refine((tags) => new Set(tags).size === tags.length, "Each tag may appear only once."),
+  tags: tagListSchema,
+  /**
+   * The tags the editor was opened with: the save is refused if the conversation's tags are no longer
+   * these (another operator or the app changed them). Null when the service did not say: the
+   * operator confirmed replacing tags they could not see.
+   */
+  expectedTags: z.array(z.string()).nullable(),
   reason: reasonSchema,
 });
-export type UpdateConversationTagsInput = z.input<typeof updateConversationTagsSchema>;

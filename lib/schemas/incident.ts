@@ -1,17 +1,20 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { blockForSchema } from "./block-for";
 import { MAX_REASON_LENGTH } from "./conversation-tags";
+import { plainText } from "./text";
 import { uidSchema } from "./uid";
 
 /** The most UIDs one incident job takes. */
 export const MAX_INCIDENT_UIDS = 10_000;
 /** Pasted or uploaded text of that many UIDs of up to 100 characters, with separators. */
-export const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
+const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
 
 const requiredReason = z
   .string({ error: "Give a reason: it is recorded with every call of the job." })
   .trim()
   .min(1, "Give a reason: it is recorded with every call of the job.")
-  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`);
+  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
+  .superRefine(plainText("The reason"));
 
 export const incidentPreviewSchema = z.object({
   blocker: uidSchema,
@@ -22,12 +25,12 @@ export const incidentPreviewSchema = z.object({
       `That is more text than ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs take; split the list.`,
     ),
 });
-export type IncidentPreviewInput = z.input<typeof incidentPreviewSchema>;
 
 export const incidentFormSchema = z.object({
   blocker: uidSchema,
   reason: requiredReason,
   text: z.string().trim().min(1, "Paste the UIDs to block, or upload a .txt or .csv file of them."),
+  blockFor: blockForSchema,
 });
 export type IncidentFormInput = z.input<typeof incidentFormSchema>;
 
@@ -39,13 +42,12 @@ export const createIncidentJobSchema = z
       .array(uidSchema)
       .min(1, "There is no UID to block.")
       .max(MAX_INCIDENT_UIDS, `One job takes at most ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs; split the list.`),
+    blockFor: blockForSchema,
   })
   .refine((input) => !input.uids.includes(input.blocker), {
     message: "A user cannot block themselves: remove the blocker's own UID.",
     path: ["uids"],
   })
   .transform((input) => ({ ...input, uids: [...new Set(input.uids)] }));
-export type CreateIncidentJobInput = z.input<typeof createIncidentJobSchema>;
 
 export const jobIdSchema = z.object({ jobId: z.uuid("That job id is not valid.") });
-export type JobIdInput = z.input<typeof jobIdSchema>;

@@ -1,5 +1,6 @@
-import { z } from "zod";
-import { OPERATOR_ROLES } from "@/lib/auth/roles";
+import { z } from "./zod";
+import { OPERATOR_ROLES } from "@/lib/roles";
+import { plainText } from "./text";
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -26,18 +27,23 @@ export type SignInInput = z.input<typeof signInSchema>;
 
 export const createOperatorSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().min(1, "Enter the operator's name.").max(100, "A name may have at most 100 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter the operator's name.")
+    .max(100, "A name may have at most 100 characters.")
+    .superRefine(plainText("The name")),
   role: roleSchema,
   password: passwordSchema,
 });
 export type CreateOperatorInput = z.input<typeof createOperatorSchema>;
 
-export const operatorIdSchema = z.uuid("That operator id is not valid.");
+const operatorIdSchema = z.uuid("That operator id is not valid.");
 
 export const updateOperatorSchema = z.discriminatedUnion("change", [
   z.object({ operatorId: operatorIdSchema, change: z.literal("role"), role: roleSchema }),
   z.object({ operatorId: operatorIdSchema, change: z.literal("disable") }),
   z.object({ operatorId: operatorIdSchema, change: z.literal("enable") }),
   z.object({ operatorId: operatorIdSchema, change: z.literal("password"), password: passwordSchema }),
+  z.object({ operatorId: operatorIdSchema, change: z.literal("sign-in-lock") }),
 ]);
-export type UpdateOperatorInput = z.input<typeof updateOperatorSchema>;

@@ -1,12 +1,15 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { textProblem } from "./text";
 
-export const MAX_UID_LENGTH = 100;
+const MAX_UID_LENGTH = 100;
 export const UID_RULE = `A UID may contain only letters, digits, _ and - (at most ${MAX_UID_LENGTH} characters).`;
 const UID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** Why `value` is not a UID, or undefined when it is one. */
 export function uidProblem(value: string): string | undefined {
   if (value.length === 0) return "Enter a UID.";
+  const text = textProblem("The UID", value);
+  if (text) return text;
   if (value.length > MAX_UID_LENGTH)
     return `A UID may have at most ${MAX_UID_LENGTH} characters; this one has ${value.length}.`;
   if (!UID_PATTERN.test(value)) return UID_RULE;

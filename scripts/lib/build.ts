@@ -39,7 +39,7 @@ function sourceHash(): string {
   return hash.digest("hex");
 }
 
-export function nextBin(): string {
+function nextBin(): string {
   return path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 }
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAuditEvent } from "../../lib/audit/append";
 import { listAuditEvents } from "../../lib/audit/query";
-import { verifyAuditChain } from "../../lib/audit/verify";
+import { verifyAuditLog } from "../../lib/audit/checkpoints";
 import type { Database } from "../../lib/db/client";
 import { auditFilterSchema } from "../../lib/schemas/audit";
 import { databaseKinds } from "../support/console-server";
@@ -21,6 +21,7 @@ async function appendMany(count: number) {
         action: index % 2 ? "users.block" : "conversation.tags.update",
         outcome: index % 3 ? "succeeded" : "requested",
         targetUid: `user-${index % 4}`,
+        affectedUids: [`user-${index % 4}`, `spam-${index}`],
         requestBody: { blockedUids: [`spam-${index}`], password: "never logged" },
         summary: { nested: { b: 2, a: [1, { z: true }] } },
       }),
@@ -41,9 +42,10 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
   afterAll(async () => close?.());
 
   it("appends concurrent entries as one unbroken chain, without credentials in request bodies", async () => {
-    const result = await verifyAuditChain(db);
+    const result = await verifyAuditLog(db);
     expect(result).toMatchObject({ intact: true, checked: 40, head: { seq: 40 } });
     const page = await listAuditEvents(db, auditFilterSchema.parse({}), { kind: "all" }, { limit: 100 });
+    expect(page.entries).toHaveLength(40);
     expect(page.entries.every((entry) => !JSON.stringify(entry.requestBody).includes("never logged"))).toBe(true);
   });
 
@@ -62,6 +64,13 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
     expect(requested.every((entry) => entry.outcome === "requested")).toBe(true);
   });
 
+  it("finds an operation by any UID it affected, through the UID index", async () => {
+    const byUid = await listAuditEvents(db, auditFilterSchema.parse({ uid: "spam-7" }), { kind: "all" });
+    expect(byUid.entries.map((entry) => entry.seq)).toHaveLength(1);
+    const blocker = await listAuditEvents(db, auditFilterSchema.parse({ uid: "user-1" }), { kind: "all" });
+    expect(blocker.entries).toHaveLength(10);
+  });
+
   it("refuses UPDATE, DELETE and TRUNCATE", async () => {
     for (const statement of [
       "UPDATE audit_events SET reason = 'x' WHERE seq = 1",
@@ -75,7 +84,7 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
       expect(error, statement).toBeDefined();
       expect(String(error?.cause?.message ?? error?.message)).toMatch(/audit_events is append-only/);
     }
-    expect((await verifyAuditChain(db)).checked).toBe(40);
+    expect((await verifyAuditLog(db)).checked).toBe(40);
   });
 
   describe("with the trigger switched off, as an intruder would", () => {
@@ -85,37 +94,37 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
     it("finds an edited entry, and nothing once it is put back", async () => {
       await run(db, "CREATE TEMP TABLE original AS SELECT target_uid FROM audit_events WHERE seq = 5");
       await run(db, "UPDATE audit_events SET target_uid = 'someone-else' WHERE seq = 5");
-      expect(await verifyAuditChain(db)).toMatchObject({
+      expect(await verifyAuditLog(db)).toMatchObject({
         intact: false,
         checked: 4,
         firstBreak: { seq: 5, problem: "edited" },
       });
       await run(db, "UPDATE audit_events SET target_uid = (SELECT target_uid FROM original) WHERE seq = 5");
       await run(db, "DROP TABLE original");
-      expect(await verifyAuditChain(db)).toMatchObject({ intact: true, checked: 40 });
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: true, checked: 40 });
     });
 
     it("finds a deleted entry", async () => {
       await run(db, "CREATE TEMP TABLE kept AS SELECT * FROM audit_events WHERE seq = 7");
       await run(db, "DELETE FROM audit_events WHERE seq = 7");
-      expect(await verifyAuditChain(db)).toMatchObject({
+      expect(await verifyAuditLog(db)).toMatchObject({
         intact: false,
-        firstBreak: { seq: 8, problem: "missing before" },
+        firstBreak: { seq: 8, problem: "deleted" },
       });
       await run(db, "INSERT INTO audit_events SELECT * FROM kept");
       await run(db, "DROP TABLE kept");
-      expect((await verifyAuditChain(db)).intact).toBe(true);
+      expect((await verifyAuditLog(db)).intact).toBe(true);
     });
 
     it("finds reordered entries", async () => {
       await run(db, "UPDATE audit_events SET seq = -3 WHERE seq = 3");
       await run(db, "UPDATE audit_events SET seq = 3 WHERE seq = 4");
       await run(db, "UPDATE audit_events SET seq = 4 WHERE seq = -3");
-      expect(await verifyAuditChain(db)).toMatchObject({ intact: false, firstBreak: { seq: 3 } });
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: false, firstBreak: { seq: 3, problem: "reordered" } });
       await run(db, "UPDATE audit_events SET seq = -4 WHERE seq = 4");
       await run(db, "UPDATE audit_events SET seq = 4 WHERE seq = 3");
       await run(db, "UPDATE audit_events SET seq = 3 WHERE seq = -4");
-      expect((await verifyAuditChain(db)).intact).toBe(true);
+      expect((await verifyAuditLog(db)).intact).toBe(true);
     });
 
     it("finds an inserted entry", async () => {
@@ -124,13 +133,13 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
         `INSERT INTO audit_events (seq, id, occurred_at, operation_id, action, outcome, prev_hash, hash)
          VALUES (41, '${randomUUID()}', now(), '${randomUUID()}', 'users.unblock', 'succeeded', '${"0".repeat(64)}', '${"1".repeat(64)}')`,
       );
-      expect(await verifyAuditChain(db)).toMatchObject({
+      expect(await verifyAuditLog(db)).toMatchObject({
         intact: false,
         checked: 40,
-        firstBreak: { seq: 41, problem: "broken link" },
+        firstBreak: { seq: 41, problem: "inserted" },
       });
       await run(db, "DELETE FROM audit_events WHERE seq = 41");
-      expect((await verifyAuditChain(db)).intact).toBe(true);
+      expect((await verifyAuditLog(db)).intact).toBe(true);
     });
   });
 });
@@ -162,7 +171,7 @@ describe.runIf((await databaseKinds()).includes("postgres"))("two console proces
       expect(outputs.join("")).toContain("first appended 500");
       expect(outputs.join("")).toContain("second appended 500");
 
-      const result = await verifyAuditChain(db);
+      const result = await verifyAuditLog(db);
       expect(result).toMatchObject({ intact: true, checked: 1000, head: { seq: 1000 } });
       const counts = (await db.execute(
         sql`select actor_email, count(*)::int as n from audit_events group by actor_email order by actor_email`,

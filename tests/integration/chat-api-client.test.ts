@@ -65,7 +65,7 @@ describe("reading and changing records", () => {
   });
 
   it("reads and replaces a conversation's tags, as a list of records", async () => {
-    const read = await client().getUserConversation("cometchat-uid-2", "cometchat-uid-1");
+    const read = await client().getConversation({ kind: "user", id: "cometchat-uid-2" }, "cometchat-uid-1");
     expect(read.data).toHaveLength(1);
     expect(read.data[0]).toMatchObject({
       conversationId: "cometchat-uid-1_user_cometchat-uid-2",
@@ -76,17 +76,20 @@ describe("reading and changing records", () => {
       lastMessage: { id: expect.any(String) },
     });
 
-    const updated = await client().updateUserConversationTags("cometchat-uid-2", "cometchat-uid-1", ["sent", "vip"]);
+    const updated = await client().updateConversationTags({ kind: "user", id: "cometchat-uid-2" }, "cometchat-uid-1", [
+      "sent",
+      "vip",
+    ]);
     expect(updated.data[0]?.tags).toEqual(["sent", "vip"]);
     expect(updated.raw).toEqual({ data: updated.data });
 
-    const silent = await client().getUserConversation("cometchat-uid-5", "cometchat-uid-4");
+    const silent = await client().getConversation({ kind: "user", id: "cometchat-uid-5" }, "cometchat-uid-4");
     expect(silent.data[0]?.lastMessage).toBeUndefined();
   });
 
   it("normalises a conversation sent as one object, as the real service once did, to a list of one", async () => {
     const single = client({ fetch: rewritingFetch((body) => ({ data: body.data[0] })) });
-    const result = await single.getUserConversation("cometchat-uid-2", "cometchat-uid-1");
+    const result = await single.getConversation({ kind: "user", id: "cometchat-uid-2" }, "cometchat-uid-1");
     expect(Array.isArray((result.raw as any).data)).toBe(false);
     expect(result.data).toHaveLength(1);
     expect(result.data[0]?.conversationId).toBe("cometchat-uid-1_user_cometchat-uid-2");
@@ -216,7 +219,9 @@ describe("failures", () => {
 
   it("400 with the service's first detail", async () => {
     const tooMany = Array.from({ length: 26 }, (_, i) => `tag-${i}`);
-    const error = await failureOf(client().updateUserConversationTags("cometchat-uid-2", "cometchat-uid-1", tooMany));
+    const error = await failureOf(
+      client().updateConversationTags({ kind: "user", id: "cometchat-uid-2" }, "cometchat-uid-1", tooMany),
+    );
     expect(error).toMatchObject({
       kind: "bad_request",
       status: 400,
@@ -232,7 +237,10 @@ describe("failures", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const body of ["not json", '{"data": 5}']) {
       const error = await failureOf(
-        client({ fetch: answering(200, body) }).getUserConversation("cometchat-uid-2", "cometchat-uid-1"),
+        client({ fetch: answering(200, body) }).getConversation(
+          { kind: "user", id: "cometchat-uid-2" },
+          "cometchat-uid-1",
+        ),
       );
       expect(error).toMatchObject({ kind: "malformed_response", status: 200, attempts: 1 });
       expect(error.userMessage).toBe(

@@ -1,77 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
 import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
-
-const integer = expect.any(Number);
-const string = expect.any(String);
-
-function expectInteger(value: unknown) {
-  expect(Number.isInteger(value)).toBe(true);
-}
-
-/** User entity of 2.3: uid, name, role, avatar, status, createdAt, and optionally link, updatedAt, conversationId. */
-function expectUserEntity(entity: Record<string, unknown>) {
-  expect(entity).toMatchObject({ uid: string, name: string, role: string, status: string, createdAt: integer });
-  for (const field of ["avatar", "link", "conversationId"]) {
-    if (field in entity) expect(typeof entity[field]).toBe("string");
-  }
-  if ("updatedAt" in entity) expectInteger(entity.updatedAt);
-}
-
-/** Group entity of 2.3. */
-function expectGroupEntity(entity: Record<string, unknown>) {
-  expect(entity).toMatchObject({
-    guid: string,
-    icon: string,
-    name: string,
-    type: string,
-    owner: string,
-    createdAt: integer,
-    updatedAt: integer,
-    updatedBy: string,
-    description: string,
-    membersCount: integer,
-    conversationId: `group_${entity.guid as string}`,
-  });
-}
-
-/** Message of 2.2. */
-function expectMessage(message: Record<string, any>, conversationId: string) {
-  expect(message).toMatchObject({
-    id: string,
-    conversationId,
-    sender: string,
-    receiverType: string,
-    receiver: string,
-    category: string,
-    type: string,
-    data: expect.any(Object),
-    sentAt: integer,
-    updatedAt: integer,
-  });
-  expect(Array.isArray(message.receipts.data)).toBe(true);
-  for (const inner of message.receipts.data) expect(Array.isArray(inner)).toBe(true);
-}
-
-/** Conversation of 2.1. */
-function expectConversation(record: Record<string, any>) {
-  expect(record).toMatchObject({
-    conversationId: string,
-    conversationType: string,
-    unreadMessageCount: expect.stringMatching(/^\d+$/),
-    createdAt: integer,
-    updatedAt: integer,
-    conversationWith: expect.any(Object),
-  });
-  expect(Array.isArray(record.tags)).toBe(true);
-  if (record.lastMessage) expectMessage(record.lastMessage, record.conversationId);
-}
-
-function expectVendorError(call: { body: any }, code: string) {
-  expect(call.body).toEqual({
-    error: expect.objectContaining({ code, message: string, devMessage: string, source: "chat-api" }),
-  });
-}
+import {
+  expectUserEntity,
+  expectGroupEntity,
+  expectConversation,
+  expectVendorError,
+  integer,
+  string,
+} from "../support/contract-expectations";
 
 describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) => {
   let server: ConsoleServer;
@@ -259,97 +196,5 @@ describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) =>
       expect(unknown.status).toBe(404);
       expectVendorError(unknown, "ERR_GUID_NOT_FOUND");
     });
-  });
-
-  describe("blocking", () => {
-    it("blocks, reports an already blocked UID, the blocker itself and an unknown UID each on their own (2.5)", async () => {
-      const call = await chatCall(server, "POST", "/users/cometchat-uid-4/blockedusers", {
-        body: { blockedUids: ["cometchat-uid-5", "COMETCHAT-UID-3", "cometchat-uid-4", "no-such-user"] },
-      });
-      expect(call.status).toBe(200);
-      expect(call.body.data).toEqual({
-        "cometchat-uid-5": {
-          success: true,
-          message: "The user with UID cometchat-uid-4 has blocked user with UID cometchat-uid-5 successfully.",
-        },
-        "cometchat-uid-3": {
-          success: true,
-          message: "The user with UID cometchat-uid-4 has blocked user with UID cometchat-uid-3 successfully.",
-        },
-        "cometchat-uid-4": { success: false, message: expect.stringContaining("cannot block") },
-        "no-such-user": {
-          success: false,
-          message:
-            "The UID no-such-user does not exist, please make sure you have created a user with UID no-such-user.",
-        },
-      });
-
-      const again = await chatCall(server, "POST", "/users/cometchat-uid-4/blockedusers", {
-        body: { blockedUids: ["cometchat-uid-5"] },
-      });
-      expect(again.body.data["cometchat-uid-5"]).toEqual({
-        success: true,
-        message: expect.stringContaining("already blocked"),
-      });
-    });
-
-    it("lists the blocked users with pagination, and unblocks them", async () => {
-      const page1 = await chatCall(server, "GET", "/users/cometchat-uid-4/blockedusers?perPage=1&page=1");
-      expect(page1.status).toBe(200);
-      expect(page1.body.meta.pagination).toEqual({ total: 2, count: 1, per_page: 1, current_page: 1, total_pages: 2 });
-      expect(page1.body.data[0]).toMatchObject({
-        uid: string,
-        name: string,
-        blockedByMe: true,
-        blockedByMeAt: integer,
-        blockedAt: integer,
-        createdAt: integer,
-      });
-      const page2 = await chatCall(server, "GET", "/users/cometchat-uid-4/blockedusers?perPage=1&page=2");
-      expect(page2.body.data[0].uid).not.toBe(page1.body.data[0].uid);
-
-      const unblock = await chatCall(server, "DELETE", "/users/cometchat-uid-4/blockedusers", {
-        body: { blockedUids: ["cometchat-uid-3"] },
-      });
-      expect(unblock.status).toBe(200);
-      expect(unblock.body.data["cometchat-uid-3"]).toEqual({
-        success: true,
-        message: "The user with UID cometchat-uid-4 has unblocked user with UID cometchat-uid-3 successfully.",
-      });
-      const after = await chatCall(server, "GET", "/users/cometchat-uid-4/blockedusers");
-      expect(after.body.data.map((user: { uid: string }) => user.uid)).toEqual(["cometchat-uid-5"]);
-    });
-
-    it("answers 404 for an unknown blocker, and 400 for a missing or empty blockedUids", async () => {
-      const unknown = await chatCall(server, "POST", "/users/ghost-blocker/blockedusers", {
-        body: { blockedUids: ["cometchat-uid-1"] },
-      });
-      expect(unknown.status).toBe(404);
-      expectVendorError(unknown, "ERR_UID_NOT_FOUND");
-      const missing = await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", { body: {} });
-      expect(missing.status).toBe(400);
-      expect(missing.body.error.details.blockedUids).toBeDefined();
-      const empty = await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", {
-        body: { blockedUids: [] },
-      });
-      expect(empty.status).toBe(400);
-    });
-  });
-
-  it("keeps tags and blocks across a restart", async () => {
-    await chatCall(server, "PUT", "/users/cometchat-uid-3/conversation", {
-      onBehalfOf: "cometchat-uid-2",
-      body: { tags: ["survives"] },
-    });
-    await chatCall(server, "POST", "/users/cometchat-uid-2/blockedusers", {
-      body: { blockedUids: ["cometchat-uid-5"] },
-    });
-    await server.restart();
-    const tags = await chatCall(server, "GET", "/users/cometchat-uid-3/conversation", {
-      onBehalfOf: "cometchat-uid-2",
-    });
-    expect(tags.body.data[0].tags).toEqual(["survives"]);
-    const blocked = await chatCall(server, "GET", "/users/cometchat-uid-2/blockedusers");
-    expect(blocked.body.data.map((user: { uid: string }) => user.uid)).toContain("cometchat-uid-5");
   });
 });

@@ -5,9 +5,20 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { nextBin } from "../../scripts/lib/build";
 
 export type DatabaseKind = "pglite" | "postgres";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * TEST_CHAT_SERVICE=standalone serves the chat API from `npm run chat-service` instead of the
+ * console, so that the same contract tests hold for both. A test that configures a real upstream is
+ * about the console (it switches its /v3 off), and still gets the console.
+ */
+function serverScript(env: Record<string, string> | undefined): string {
+  const upstream = ["CHAT_API_BASE_URL", "CHAT_APP_ID", "CHAT_REGION"].some((name) => env?.[name]);
+  return process.env.TEST_CHAT_SERVICE === "standalone" && !upstream ? "scripts/chat-service.ts" : "scripts/serve.ts";
+}
 
 /** The PostgreSQL server tests create their throwaway databases on. */
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -88,7 +99,10 @@ export type ConsoleServer = {
 
 export type ConsoleOptions = { database?: DatabaseKind; env?: Record<string, string> };
 
-/** Starts the built console as `npm start` would, on a free port with its own data folder and database. */
+/**
+ * Starts the built console as `npm start` does once built (or the chat service alone, see
+ * `serverScript`), on a free port with its own data folder and database.
+ */
 export async function startConsole(options: ConsoleOptions = {}): Promise<ConsoleServer> {
   const database = options.database ?? "pglite";
   const port = await freePort();
@@ -114,7 +128,8 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const launch = async () => {
-    const started = spawn(process.execPath, [nextBin(), "start", "--port", String(port)], {
+    const started = spawn(process.execPath, ["--import", "tsx", serverScript(options.env)], {
+      cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });

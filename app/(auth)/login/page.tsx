@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui/alert";
 import { getCurrentOperator } from "@/lib/auth/session";
+import { sameOriginPath } from "@/lib/security/same-origin-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -13,15 +14,12 @@ const REASONS: Record<string, string> = {
   "signed-out-by-you": "You have signed out.",
 };
 
-/** Only paths of this console: a callback URL must never send an operator elsewhere. */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
-}
+/** Any origin will do on the server: only whether the callback leaves it matters. */
+const RESOLVING_ORIGIN = "http://console.invalid";
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  const callbackUrl = sameOriginPath(params.callbackUrl, RESOLVING_ORIGIN);
   if (await getCurrentOperator()) redirect(callbackUrl);
   const reason = typeof params.reason === "string" ? REASONS[params.reason] : undefined;
 

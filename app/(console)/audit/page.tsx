@@ -1,19 +1,23 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuditFilters } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
+import { CheckpointPanel } from "@/components/audit/checkpoint-panel";
 import { VerifyChainButton } from "@/components/audit/verify-chain-button";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
+import { Pagination } from "@/components/ui/pagination";
+import { auditSigner, latestCheckpoint } from "@/lib/audit/checkpoints";
+import { verifierKeyText } from "@/lib/audit/checkpoint-note";
 import { listAuditEvents } from "@/lib/audit/query";
+import { listOperators } from "@/lib/auth/operators";
 import { withOperationStates } from "@/lib/audit/rows";
 import { auditScopeOf } from "@/lib/audit/scope";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { parseAuditSearchParams } from "@/lib/schemas/audit";
+import { auditCursorOf, parseAuditSearchParams } from "@/lib/schemas/audit";
 
 export const metadata: Metadata = { title: "Action log" };
 
@@ -34,16 +38,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const errors: Record<string, string | undefined> = {};
   if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
 
-  const before = Number(typeof params.before === "string" ? params.before : NaN);
   const db = await getDb();
   const page = result.success
     ? await listAuditEvents(db, result.data, scope, {
-        before: Number.isInteger(before) && before > 0 ? before : undefined,
+        before: auditCursorOf(params.before),
       })
     : undefined;
   const rows = page ? await withOperationStates(db, page.entries, getEnv().chatApiTimeoutMs) : [];
   const filterQuery = withParams(form, {});
   const canExport = can(operator.role, "audit.export");
+  const readsAll = scope.kind === "all";
+  const [operators, latest] = readsAll
+    ? await Promise.all([listOperators(db), latestCheckpoint(db)])
+    : [undefined, undefined];
 
   return (
     <div className="space-y-6">
@@ -56,10 +63,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               : "Your own actions, newest first."}
           </p>
         </div>
-        {can(operator.role, "audit.read.all") && <VerifyChainButton />}
+        {readsAll && <VerifyChainButton />}
       </div>
 
-      <AuditFilters values={form} errors={errors} showActor={scope.kind === "all"} />
+      {readsAll && (
+        <CheckpointPanel
+          publicKey={verifierKeyText(auditSigner())}
+          latest={latest ? { size: latest.size, signedAt: latest.signedAt } : null}
+          canSign={can(operator.role, "audit.read.all")}
+        />
+      )}
+
+      <AuditFilters values={form} errors={errors} operators={operators?.map(({ name, email }) => ({ name, email }))} />
       {!result.success && <Alert tone="error">Some filters are not valid; fix them to see entries.</Alert>}
 
       {canExport && result.success && (
@@ -82,24 +97,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </div>
       )}
 
-      {page && <AuditTable rows={rows} caption="Entries of the action log, newest first" />}
+      {page && (
+        <AuditTable
+          rows={rows}
+          caption="Entries of the action log, newest first, one row per operation"
+          lead={result.success ? result.data.uid : undefined}
+        />
+      )}
 
-      {page && (params.before || page.nextBefore !== null) && (
-        <nav aria-label="Action log pages" className="flex gap-3">
-          {params.before && (
-            <Link href={`/audit${filterQuery ? `?${filterQuery}` : ""}`} className={buttonClasses("secondary", "sm")}>
-              Newest entries
-            </Link>
-          )}
-          {page.nextBefore !== null && (
-            <Link
-              href={`/audit?${withParams(form, { before: String(page.nextBefore) })}`}
-              className={buttonClasses("secondary", "sm")}
-            >
-              Older entries
-            </Link>
-          )}
-        </nav>
+      {page && (
+        <Pagination
+          label="Action log pages"
+          previous={params.before ? `/audit${filterQuery ? `?${filterQuery}` : ""}` : null}
+          previousLabel="Newest entries"
+          next={page.nextBefore !== null ? `/audit?${withParams(form, { before: String(page.nextBefore) })}` : null}
+          nextLabel="Older entries"
+        />
       )}
     </div>
   );

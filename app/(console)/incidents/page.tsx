@@ -4,6 +4,7 @@ import { JobsTable } from "@/components/incidents/jobs-table";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { listJobs } from "@/lib/incidents/jobs";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Incidents" };
 
@@ -14,13 +15,10 @@ export default async function IncidentsPage() {
 
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Incidents</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Block up to 10,000 UIDs on behalf of one user. The list is previewed before anything is sent; the job then
-          runs in the background, and its page shows its progress and the outcome for every UID.
-        </p>
-      </div>
+      <PageHeader title="Incidents">
+        Block up to 10,000 UIDs on behalf of one user. The list is previewed before anything is sent; the job then runs
+        in the background, and its page shows its progress and the outcome for every UID.
+      </PageHeader>
 
       <section
         aria-labelledby="incident-form-heading"

@@ -1,20 +1,67 @@
 import type { Metadata } from "next";
+import { Alert } from "@/components/ui/alert";
 import { LookUpForm } from "@/components/users/look-up-form";
+import { SearchUsersForm } from "@/components/users/search-users-form";
+import { UserSearchResults } from "@/components/users/user-search-results";
 import { requireOperator } from "@/lib/auth/session";
+import { chatApi, ChatApiError } from "@/lib/chat-api";
+import { userSearchSchema } from "@/lib/schemas/user-search";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Users" };
 
-export default async function UsersPage() {
+const RESULTS_PER_PAGE = 25;
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function searchUsers(search: string, page: number) {
+  try {
+    const answer = await chatApi().listUsers({
+      searchKey: search,
+      searchIn: ["uid", "name"],
+      page,
+      perPage: RESULTS_PER_PAGE,
+    });
+    return { users: answer.data.data, pagination: answer.data.meta?.pagination };
+  } catch (error) {
+    if (error instanceof ChatApiError) return { error: error.userMessage };
+    throw error;
+  }
+}
+
+export default async function UsersPage({ searchParams }: Props) {
   await requireOperator("users.read");
+  const params = await searchParams;
+  const typed = typeof params.search === "string" ? params.search : undefined;
+  const parsed = typed === undefined ? null : userSearchSchema.safeParse({ search: typed });
+  const askedPage = Number(typeof params.page === "string" ? params.page : 1);
+  const page = Number.isSafeInteger(askedPage) && askedPage >= 1 && askedPage <= 1_000_000 ? askedPage : 1;
+  const found = parsed?.success ? await searchUsers(parsed.data.search, page) : null;
+
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Look up a user</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Enter a chat user&apos;s UID to see their profile, edit their conversation tags and manage blocks.
-        </p>
-      </div>
-      <LookUpForm />
+    <div className="space-y-8">
+      <PageHeader title="Users">
+        Find a chat user by name or UID to see their conversations, edit their tags and manage blocks.
+      </PageHeader>
+      <SearchUsersForm
+        defaultValue={typed ?? ""}
+        error={parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined}
+      />
+      {found && "error" in found && <Alert tone="error">{found.error}</Alert>}
+      {found && parsed?.success && !("error" in found) && (
+        <UserSearchResults
+          search={parsed.data.search}
+          users={found.users}
+          pagination={found.pagination}
+          href={(next) => `/users?${new URLSearchParams({ search: parsed.data.search, page: String(next) })}`}
+        />
+      )}
+      <section aria-labelledby="look-up-heading" className="space-y-3 border-t border-slate-200 pt-6">
+        <h2 id="look-up-heading" className="text-lg font-semibold">
+          Go to a UID
+        </h2>
+        <LookUpForm />
+      </section>
     </div>
   );
 }

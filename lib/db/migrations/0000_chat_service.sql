@@ -1,11 +1,13 @@
-CREATE TABLE "chat_blocks" (
+-- These tables are now the embedded chat service's (lib/chat-service/db/migrations creates them too):
+-- whichever of the two migrates a new database first creates them, and the other leaves them as they are.
+CREATE TABLE IF NOT EXISTS "chat_blocks" (
 	"blocker_uid" text NOT NULL,
 	"blocked_uid" text NOT NULL,
 	"blocked_at" bigint NOT NULL,
 	CONSTRAINT "chat_blocks_blocker_uid_blocked_uid_pk" PRIMARY KEY("blocker_uid","blocked_uid")
 );
 --> statement-breakpoint
-CREATE TABLE "chat_conversation_states" (
+CREATE TABLE IF NOT EXISTS "chat_conversation_states" (
 	"owner_uid" text NOT NULL,
 	"conversation_id" text NOT NULL,
 	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -15,7 +17,7 @@ CREATE TABLE "chat_conversation_states" (
 	CONSTRAINT "chat_conversation_states_owner_uid_conversation_id_pk" PRIMARY KEY("owner_uid","conversation_id")
 );
 --> statement-breakpoint
-CREATE TABLE "chat_group_members" (
+CREATE TABLE IF NOT EXISTS "chat_group_members" (
 	"guid" text NOT NULL,
 	"uid" text NOT NULL,
 	"scope" text DEFAULT 'participant' NOT NULL,
@@ -23,7 +25,7 @@ CREATE TABLE "chat_group_members" (
 	CONSTRAINT "chat_group_members_guid_uid_pk" PRIMARY KEY("guid","uid")
 );
 --> statement-breakpoint
-CREATE TABLE "chat_groups" (
+CREATE TABLE IF NOT EXISTS "chat_groups" (
 	"guid" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
@@ -35,7 +37,7 @@ CREATE TABLE "chat_groups" (
 	"updated_by" text NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "chat_messages" (
+CREATE TABLE IF NOT EXISTS "chat_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"conversation_id" text NOT NULL,
 	"sender" text NOT NULL,
@@ -49,7 +51,7 @@ CREATE TABLE "chat_messages" (
 	"updated_at" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "chat_users" (
+CREATE TABLE IF NOT EXISTS "chat_users" (
 	"uid" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"avatar" text,
@@ -61,11 +63,26 @@ CREATE TABLE "chat_users" (
 	"updated_at" bigint
 );
 --> statement-breakpoint
-ALTER TABLE "chat_blocks" ADD CONSTRAINT "chat_blocks_blocker_uid_chat_users_uid_fk" FOREIGN KEY ("blocker_uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "chat_blocks" ADD CONSTRAINT "chat_blocks_blocked_uid_chat_users_uid_fk" FOREIGN KEY ("blocked_uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "chat_conversation_states" ADD CONSTRAINT "chat_conversation_states_owner_uid_chat_users_uid_fk" FOREIGN KEY ("owner_uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "chat_group_members" ADD CONSTRAINT "chat_group_members_guid_chat_groups_guid_fk" FOREIGN KEY ("guid") REFERENCES "public"."chat_groups"("guid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "chat_group_members" ADD CONSTRAINT "chat_group_members_uid_chat_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "chat_blocks_blocker_time_idx" ON "chat_blocks" USING btree ("blocker_uid","blocked_at");--> statement-breakpoint
-CREATE INDEX "chat_group_members_uid_idx" ON "chat_group_members" USING btree ("uid");--> statement-breakpoint
-CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");
+DO $$ BEGIN
+  ALTER TABLE "chat_blocks" ADD CONSTRAINT "chat_blocks_blocker_uid_chat_users_uid_fk" FOREIGN KEY ("blocker_uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
+DO $$ BEGIN
+  ALTER TABLE "chat_blocks" ADD CONSTRAINT "chat_blocks_blocked_uid_chat_users_uid_fk" FOREIGN KEY ("blocked_uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
+DO $$ BEGIN
+  ALTER TABLE "chat_conversation_states" ADD CONSTRAINT "chat_conversation_states_owner_uid_chat_users_uid_fk" FOREIGN KEY ("owner_uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
+DO $$ BEGIN
+  ALTER TABLE "chat_group_members" ADD CONSTRAINT "chat_group_members_guid_chat_groups_guid_fk" FOREIGN KEY ("guid") REFERENCES "public"."chat_groups"("guid") ON DELETE cascade ON UPDATE no action;
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
+DO $$ BEGIN
+  ALTER TABLE "chat_group_members" ADD CONSTRAINT "chat_group_members_uid_chat_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."chat_users"("uid") ON DELETE cascade ON UPDATE no action;
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "chat_blocks_blocker_time_idx" ON "chat_blocks" USING btree ("blocker_uid","blocked_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "chat_group_members_uid_idx" ON "chat_group_members" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");

@@ -45,7 +45,8 @@ CREATE TABLE "block_jobs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "chat_block_call_journal" (
+-- The chat service's own migrations create this table too: whichever runs first creates it.
+CREATE TABLE IF NOT EXISTS "chat_block_call_journal" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"method" text NOT NULL,

@@ -2,18 +2,21 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { AuditEntryDetail } from "@/components/audit/audit-entry-detail";
+import { jobIdOf } from "@/components/audit/job-link";
 import { Alert } from "@/components/ui/alert";
-import { getAuditEvent, isOutcomeUnknown, operationEntries } from "@/lib/audit/query";
+import { Uid } from "@/components/ui/uid";
+import { affectedUidsOf, getAuditEvent, isOutcomeUnknown, operationEntries } from "@/lib/audit/query";
 import { auditScopeOf } from "@/lib/audit/scope";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { formatCount } from "@/lib/format/numbers";
 
 export const metadata: Metadata = { title: "Action log entry" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An entry with the other entry of its operation: what was requested, and how it ended. */
+/** An operation: its entries (what was requested, and how it ended), every UID it affected, and what it belongs to. */
 export default async function AuditEntryPage({ params }: { params: Promise<{ id: string }> }) {
   const operator = await requireOperator();
   const scope = auditScopeOf(operator);
@@ -25,9 +28,12 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
   if (!entry || (scope.kind === "own" && entry.actorId !== scope.actorId)) notFound();
 
   const entries = await operationEntries(db, entry.operationId);
+  const first = entries[0] ?? entry;
   const requested = entries.find((item) => item.outcome === "requested");
   const completion = entries.find((item) => item.outcome !== "requested");
   const unknown = requested && isOutcomeUnknown(requested, completion, getEnv().chatApiTimeoutMs);
+  const affected = await affectedUidsOf(db, first.seq);
+  const jobId = jobIdOf(completion) ?? jobIdOf(first);
 
   return (
     <div className="space-y-6">
@@ -35,9 +41,28 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
         <Link href="/audit" className="text-sm text-brand-700 underline">
           Back to the action log
         </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight">Operation {entry.operationId}</h1>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">
+          Operation {entry.operationId}: {first.action}
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
           {entries.length === 1 ? "One entry." : `${entries.length} entries: the request, then how it ended.`}
+        </p>
+        <p className="mt-2 flex flex-wrap gap-4 text-sm">
+          {jobId && (
+            <Link href={`/incidents/${jobId}`} className="text-brand-700 underline">
+              The job&apos;s page
+            </Link>
+          )}
+          {first.action === "incident.job.start" && (
+            <Link href={`/audit?job=${first.operationId}`} className="text-brand-700 underline">
+              The job&apos;s calls
+            </Link>
+          )}
+          {first.parentOperationId && (
+            <Link href={`/audit?job=${first.parentOperationId}`} className="text-brand-700 underline">
+              The other calls of this job
+            </Link>
+          )}
         </p>
       </div>
       {unknown && (
@@ -45,6 +70,20 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
           The request was recorded, but no outcome was, and the call cannot still be running: what the chat service did
           is not known. Check the user&apos;s state before acting again.
         </Alert>
+      )}
+      {affected.length > 0 && (
+        <section aria-labelledby="affected-uids" className="space-y-2">
+          <h2 id="affected-uids" className="text-lg font-semibold">
+            Affected UIDs ({formatCount(affected.length)})
+          </h2>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {affected.map((uid) => (
+              <li key={uid}>
+                <Uid uid={uid} />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {entries.map((item) => (
         <AuditEntryDetail key={item.id} entry={item} />

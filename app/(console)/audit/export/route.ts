@@ -3,7 +3,7 @@ import { actorOf, requestInfo } from "@/lib/actions/define-action";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { auditExportStream, type ExportFormat } from "@/lib/audit/export";
 import { auditScopeOf } from "@/lib/audit/scope";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { parseAuditSearchParams } from "@/lib/schemas/audit";
@@ -40,7 +40,7 @@ export async function GET(request: Request) {
   const operation = {
     operationId: randomUUID(),
     actor: actorOf(operator),
-    action: "audit.export",
+    action: "audit.export" as const,
     ...(await requestInfo()),
   };
   const requestBody = { format, filter: params };
@@ -56,6 +56,7 @@ export async function GET(request: Request) {
       ...operation,
       requestBody,
       outcome: error ? "failed" : "succeeded",
+      completesOperation: true,
       errorCode: error ? "EXPORT_FAILED" : null,
       summary: { entries: count },
       durationMs: Math.round(performance.now() - started),

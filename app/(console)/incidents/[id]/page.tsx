@@ -6,8 +6,9 @@ import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
 import { JobResultsSection } from "@/components/incidents/job-results-section";
 import { resultsView } from "@/components/incidents/job-results-view";
 import { rateLimitWait } from "@/components/incidents/rate-limit-wait";
-import { UtcTime } from "@/components/incidents/utc-time";
-import { can } from "@/lib/auth/roles";
+import { Time } from "@/components/ui/time";
+import { Uid } from "@/components/ui/uid";
+import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getJob, jobProgress, jobResults } from "@/lib/incidents/jobs";
@@ -46,13 +47,17 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight break-all">{jobTitle(job)}</h1>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-slate-600">On behalf of</dt>
+          <dd>
+            <Uid uid={job.blockerUid} />
+          </dd>
           <dt className="text-slate-600">Reason</dt>
           <dd className="break-words text-slate-900">{job.reason}</dd>
           <dt className="text-slate-600">Created by</dt>
           <dd className="text-slate-900">{job.createdByEmail}</dd>
           <dt className="text-slate-600">Created at</dt>
           <dd className="text-slate-900">
-            <UtcTime at={job.createdAt} />
+            <Time at={job.createdAt} />
           </dd>
           {job.parentJobId && (
             <>

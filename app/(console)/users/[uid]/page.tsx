@@ -3,15 +3,21 @@ import { redirect } from "next/navigation";
 import { RecentActions } from "@/components/audit/recent-actions";
 import { BlockPanel } from "@/components/blocking/block-panel";
 import { BlockedUsersTable } from "@/components/blocking/blocked-users-table";
-import { ConversationTagsPanel } from "@/components/conversations/conversation-tags-panel";
+import { BlockSelected } from "@/components/blocking/block-selected";
+import { conversationRows } from "@/components/conversations/conversation-rows";
+import { ConversationsSection, type ConversationKindFilter } from "@/components/conversations/conversations-section";
+import { SelectionProvider } from "@/components/ui/selection";
 import { Alert } from "@/components/ui/alert";
 import { LookUpForm } from "@/components/users/look-up-form";
 import { UserProfile } from "@/components/users/user-profile";
+import { recentActionsOn } from "@/lib/audit/recent";
 import { auditScopeOf } from "@/lib/audit/scope";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { uidSchema } from "@/lib/schemas/uid";
+import { getDb } from "@/lib/db/client";
+import { expiriesOf } from "@/lib/timed-blocks/store";
 
 type Props = {
   params: Promise<{ uid: string }>;
@@ -19,14 +25,21 @@ type Props = {
 };
 
 const BLOCKED_PER_PAGE = 20;
+const CONVERSATIONS_PER_PAGE = 20;
+
+type Search = Record<string, string | string[] | undefined>;
+
+const kindOf = (value: Search[string]): ConversationKindFilter =>
+  value === "user" || value === "group" ? value : null;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).uid) };
+  return { title: (await params).uid };
 }
 
+/** A page asked for in the URL; anything else, or absurdly far, is the first page. */
 function pageNumber(value: string | string[] | undefined): number {
   const page = Number(typeof value === "string" ? value : 1);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  return Number.isSafeInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 }
 
 /** Reads from the chat service for the page; a failure becomes the moderator's message, not a crash. */
@@ -41,7 +54,8 @@ async function attempt<T>(read: () => Promise<T>): Promise<{ value: T } | { erro
 
 export default async function UserWorkspacePage({ params, searchParams }: Props) {
   const operator = await requireOperator("users.read");
-  const rawUid = decodeURIComponent((await params).uid);
+  // Next.js hands the segment over decoded: decoding it again would read "%" as an escape.
+  const rawUid = (await params).uid;
   const parsed = uidSchema.safeParse(rawUid);
   if (!parsed.success) {
     return (
@@ -75,33 +89,105 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
     );
   }
 
-  const page = pageNumber((await searchParams).blockedPage);
+  const search = await searchParams;
+  const kind = kindOf(search.conversations);
+  const conversationsPage = pageNumber(search.conversationsPage);
+  const blockedPage = pageNumber(search.blockedPage);
   const auditScope = auditScopeOf(operator);
-  const blocked = await attempt(() => chatApi().listBlockedUsers(uid, { page, perPage: BLOCKED_PER_PAGE }));
+  const [conversations, blocked, recent] = await Promise.all([
+    attempt(() =>
+      chatApi().listConversations(uid, {
+        conversationType: kind ?? undefined,
+        page: conversationsPage,
+        perPage: CONVERSATIONS_PER_PAGE,
+      }),
+    ),
+    attempt(() => chatApi().listBlockedUsers(uid, { page: blockedPage, perPage: BLOCKED_PER_PAGE })),
+    auditScope ? recentActionsOn(uid, auditScope) : null,
+  ]);
+
+  const user = profile.value.data;
+  const basePath = `/users/${encodeURIComponent(uid)}`;
+  const withParams = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(search)) if (typeof value === "string") params.set(key, value);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    const query = params.toString();
+    return query ? `${basePath}?${query}` : basePath;
+  };
+  const canBlock = can(operator.role, "users.block");
+  const sections = [
+    { id: "conversations", label: "Conversations" },
+    ...(canBlock ? [{ id: "block", label: "Block users" }] : []),
+    { id: "blocked", label: "Blocked by this user" },
+    ...(auditScope ? [{ id: "recent-actions", label: "Recent actions" }] : []),
+  ];
 
   return (
     <div className="space-y-8">
-      <UserProfile user={profile.value.data} raw={profile.value.raw} />
-      {can(operator.role, "conversation.tags.update") && <ConversationTagsPanel uid={uid} />}
-      {can(operator.role, "users.block") && <BlockPanel blocker={uid} />}
-      {"error" in blocked ? (
-        <section aria-labelledby="blocked-heading" className="space-y-3">
-          <h2 id="blocked-heading" className="text-lg font-semibold">
-            Blocked by this user
-          </h2>
-          <Alert tone="error">{blocked.error.userMessage}</Alert>
-        </section>
-      ) : (
-        <BlockedUsersTable
-          blocker={uid}
-          users={blocked.value.data.data}
-          pagination={blocked.value.data.meta?.pagination}
-          canUnblock={can(operator.role, "users.unblock")}
-          basePath={`/users/${encodeURIComponent(uid)}`}
-          pageParam="blockedPage"
+      <UserProfile user={user} raw={profile.value.raw} />
+      <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {sections.map((section) => (
+          <a key={section.id} href={`#${section.id}`} className="text-brand-700 underline underline-offset-2">
+            {section.label}
+          </a>
+        ))}
+      </nav>
+      <SelectionProvider>
+        <ConversationsSection
+          owner={{ id: uid, name: user.name }}
+          listing={
+            "error" in conversations
+              ? { error: conversations.error.userMessage }
+              : {
+                  rows: conversationRows(conversations.value.data.data, uid),
+                  pagination: conversations.value.data.meta?.pagination,
+                }
+          }
+          kind={kind}
+          href={(nextKind, nextPage) =>
+            withParams({ conversations: nextKind, conversationsPage: nextPage > 1 ? String(nextPage) : null })
+          }
+          canEditTags={can(operator.role, "conversation.tags.update")}
+          canBlock={canBlock}
+          selectionActions={canBlock ? <BlockSelected blocker={uid} /> : undefined}
         />
+      </SelectionProvider>
+      {canBlock && (
+        <div id="block" className="scroll-mt-4">
+          <BlockPanel blocker={uid} />
+        </div>
       )}
-      {auditScope && <RecentActions uid={uid} scope={auditScope} />}
+      <div id="blocked" className="scroll-mt-4">
+        {"error" in blocked ? (
+          <section aria-labelledby="blocked-heading" className="space-y-3">
+            <h2 id="blocked-heading" className="text-lg font-semibold">
+              Blocked by this user
+            </h2>
+            <Alert tone="error">{blocked.error.userMessage}</Alert>
+          </section>
+        ) : (
+          <BlockedUsersTable
+            blocker={uid}
+            users={blocked.value.data.data}
+            pagination={blocked.value.data.meta?.pagination}
+            canUnblock={can(operator.role, "users.unblock")}
+            expiries={Object.fromEntries(
+              [...(await expiriesOf(await getDb(), uid))].map(([blocked, at]) => [blocked, at.toISOString()]),
+            )}
+            canChangeExpiry={can(operator.role, "users.block")}
+            href={(page) => withParams({ blockedPage: page > 1 ? String(page) : null })}
+          />
+        )}
+      </div>
+      {auditScope && recent && (
+        <div id="recent-actions" className="scroll-mt-4">
+          <RecentActions uid={uid} scope={auditScope} rows={recent} />
+        </div>
+      )}
     </div>
   );
 }

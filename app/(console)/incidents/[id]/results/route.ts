@@ -1,5 +1,5 @@
 import { csvCell } from "@/lib/audit/export";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getJob, jobResults, type JobResult } from "@/lib/incidents/jobs";

@@ -1,5 +1,0 @@
-import { chatServiceRoute } from "@/lib/chat-service/http";
-import { settingsEndpoints } from "@/lib/chat-service/endpoints";
-
-export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE } = chatServiceRoute(settingsEndpoints);

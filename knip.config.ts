@@ -1,0 +1,23 @@
+import type { KnipConfig } from "knip";
+
+/**
+ * knip finds unused files, exports and dependencies. Its plugins read the entry points of Next.js
+ * (app router files, instrumentation.ts, proxy.ts), vitest, Playwright and the npm scripts; named
+ * here are only the files those configurations reach in ways knip cannot follow.
+ */
+const config: KnipConfig = {
+  entry: [
+    // Started as a child process by the action log's integration test.
+    "tests/support/append-worker.ts",
+    // What vitest puts in place of "server-only", named by path in its alias.
+    "tests/support/empty-module.ts",
+    // drizzle-kit's configuration of the chat service's schema, named by --config in `npm run db:generate`.
+    "drizzle.chat-service.config.ts",
+  ],
+  playwright: {
+    // The setup project matches its file by a regular expression, which knip does not read.
+    entry: ["e2e/**/*.spec.ts", "e2e/auth.setup.ts"],
+  },
+};
+
+export default config;

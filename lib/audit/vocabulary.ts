@@ -1,0 +1,59 @@
+import type { ChatApiErrorKind } from "@/lib/chat-api/errors";
+
+/**
+ * The one vocabulary of the action log: the names of actions, outcomes and error codes that the
+ * action wrapper writes, the appends store, the filters offer and the exports carry. A name the log
+ * writes is a name the filter accepts, because both come from here.
+ */
+export const AUDIT_ACTIONS = [
+  "conversation.read",
+  "conversation.tags.update",
+  "users.block",
+  "users.unblock",
+  "users.block.expiry",
+  "users.block.expire",
+  "incident.preview",
+  "incident.job.start",
+  "incident.job.call",
+  "incident.job.pause",
+  "incident.job.resume",
+  "incident.job.cancel",
+  "incident.job.retry",
+  "incident.job.undo",
+  "incident.job.progress",
+  "incident.job.end",
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_out",
+  "operator.create",
+  "operator.update",
+  "audit.export",
+  "audit.verify",
+  "audit.checkpoint",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How an entry ends; "requested" is the first entry of an operation whose end is not yet written. */
+/** "unknown": the chat service's answer never came and nothing read afterwards told what happened. */
+export const AUDIT_OUTCOMES = ["requested", "succeeded", "failed", "partial", "unknown"] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** The console's own error codes, and a chat API failure's kind where the answer named no code. */
+type ConsoleErrorCode =
+  | "FORBIDDEN"
+  | "REFUSED"
+  | "INTERNAL"
+  | "INVALID_CREDENTIALS"
+  | "LOCKED"
+  | "DISABLED"
+  | "EXPORT_FAILED"
+  | "ANSWER_LOST"
+  | Uppercase<ChatApiErrorKind>;
+/** The chat service's own codes (`ERR_...`) are recorded as it sends them. */
+export type AuditErrorCode = ConsoleErrorCode | `ERR_${string}`;
+
+/** A chat service error's code, or its kind when the answer named none. */
+export function errorCodeOf(error: { code?: string; kind: ChatApiErrorKind }): AuditErrorCode {
+  if (error.code?.startsWith("ERR_")) return error.code as `ERR_${string}`;
+  return error.kind.toUpperCase() as Uppercase<ChatApiErrorKind>;
+}

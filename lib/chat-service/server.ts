@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ChatServiceConfig } from "./config";
+import { openChatStore } from "./db/client";
+import { createRequestHandler } from "./http";
+import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "./seed";
+import { setService } from "./service";
+
+export type RunningChatService = {
+  handle: (request: IncomingMessage, response: ServerResponse) => void;
+  database: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the service's database (migrating it with the service's own migrations), loads the demo data
+ * into an empty one, and answers with the function that serves `/v3`.
+ */
+export async function startChatService(config: ChatServiceConfig): Promise<RunningChatService> {
+  const store = await openChatStore(config);
+  setService(config, store);
+  const seeded = await seedDemoDataIfEmpty(store.db);
+  console.log(
+    [
+      `Embedded chat API v3${seeded ? ": demo data loaded" : ""}`,
+      `  UIDs to try: ${DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid).join(", ")}`,
+      "",
+    ].join("\n"),
+  );
+  return { handle: createRequestHandler(config.apiKey), database: store.kind, close: store.close };
+}

@@ -1,0 +1,110 @@
+import type { Statement } from "./db/client";
+
+/**
+ * The statements of the hot path, one round trip an operation. Each builds the rows it answers with
+ * as camelCase JSON, the shapes of ./records, so that nothing is mapped twice.
+ */
+
+const userJson = (a: string) => `jsonb_build_object('uid', ${a}.uid, 'name', ${a}.name, 'avatar', ${a}.avatar,
+  'link', ${a}.link, 'role', ${a}.role, 'status', ${a}.status, 'metadata', ${a}.metadata,
+  'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at)`;
+
+const groupJson = (a: string) => `jsonb_build_object('guid', ${a}.guid, 'name', ${a}.name,
+  'description', ${a}.description, 'icon', ${a}.icon, 'type', ${a}.type, 'owner', ${a}.owner,
+  'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at, 'updatedBy', ${a}.updated_by,
+  'membersCount', (select count(*) from chat_group_members members where members.guid = ${a}.guid))`;
+
+/**
+ * The owner's state of conversation $3 ($1 the owner), with the tags replaced by $4 at time $5 when
+ * $4 is given and `allowed` holds; then its last message and every user and group that message names.
+ */
+const stateAndLastMessage = (allowed: string) => `
+  changed as (
+    update chat_conversation_states set tags = $4::jsonb, updated_at = $5::int8
+    where owner_uid = $1 and conversation_id = $3 and $4::jsonb is not null and ${allowed}
+    returning *),
+  state as (
+    select * from changed
+    union all
+    select * from chat_conversation_states where owner_uid = $1 and conversation_id = $3 and $4::jsonb is null),
+  last_message as (select * from chat_messages where conversation_id = $3 order by id desc limit 1)`;
+
+const stateAndLastMessageColumns = `
+  (select jsonb_build_object('conversationId', s.conversation_id, 'ownerUid', s.owner_uid, 'tags', s.tags,
+    'unreadMessageCount', s.unread_message_count, 'createdAt', s.created_at, 'updatedAt', s.updated_at)
+    from state s) as "state",
+  (select jsonb_build_object('id', m.id, 'conversationId', m.conversation_id, 'sender', m.sender,
+    'receiverType', m.receiver_type, 'receiver', m.receiver, 'category', m.category, 'type', m.type,
+    'data', m.data, 'receipts', m.receipts, 'sentAt', m.sent_at, 'updatedAt', m.updated_at)
+    from last_message m) as "message",
+  (select coalesce(jsonb_agg(${userJson("u")}), '[]') from chat_users u, last_message m
+    where u.uid in (m.sender, m.receiver, m.data->>'by', m.data->>'on', m.data->>'for')) as "users",
+  (select coalesce(jsonb_agg(${groupJson("g")}), '[]') from chat_groups g, last_message m
+    where g.guid in (m.receiver, m.data->>'for')) as "groups"`;
+
+export const statements = {
+  getUser: {
+    name: "chat_get_user",
+    text: `select uid, name, avatar, link, role, status, metadata, created_at as "createdAt", updated_at as "updatedAt"
+      from chat_users where uid = $1`,
+  },
+
+  /** $1 owner, $2 other user, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
+  userConversation: {
+    name: "chat_user_conversation",
+    text: `with
+      owner_user as (select uid from chat_users where uid = $1),
+      other_user as (select * from chat_users where uid = $2),
+      ${stateAndLastMessage("exists (select 1 from other_user)")}
+      select exists (select 1 from owner_user) as "ownerFound",
+        (select ${userJson("o")} from other_user o) as "other",
+        ${stateAndLastMessageColumns}`,
+  },
+
+  /** $1 owner, $2 group, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
+  groupConversation: {
+    name: "chat_group_conversation",
+    text: `with
+      owner_user as (select uid from chat_users where uid = $1),
+      membership as (select scope, joined_at from chat_group_members where guid = $2 and uid = $1),
+      ${stateAndLastMessage("exists (select 1 from membership)")}
+      select exists (select 1 from owner_user) as "ownerFound",
+        (select ${groupJson("g")} from chat_groups g where g.guid = $2) as "group",
+        (select jsonb_build_object('scope', scope, 'joinedAt', joined_at) from membership) as "membership",
+        ${stateAndLastMessageColumns}`,
+  },
+
+  /**
+   * $1 blocker, $2 the other requested UIDs, $3 the call as it came (jsonb), $4 journal it, $5 now.
+   * The journal entry and the blocks are one statement: the journal holds exactly the calls that took
+   * effect. UIDs go in sorted, so that two calls for one blocker cannot deadlock on each other's rows.
+   */
+  block: {
+    name: "chat_block",
+    text: `with
+      blocker as (select uid from chat_users where uid = $1),
+      known as (select uid from chat_users where uid = any($2::text[]) order by uid),
+      journal as (insert into chat_block_call_journal (method, blocker_uid, uids)
+        select 'POST', uid, $3::jsonb from blocker where $4::boolean returning 1),
+      inserted as (insert into chat_blocks (blocker_uid, blocked_uid, blocked_at)
+        select blocker.uid, known.uid, $5::int8 from blocker, known on conflict do nothing returning blocked_uid)
+      select exists (select 1 from blocker) as "blockerFound",
+        array(select uid from known) as "known",
+        array(select blocked_uid from inserted) as "changed"`,
+  },
+
+  /** As `block`, for unblocking: $1 to $4 alike. */
+  unblock: {
+    name: "chat_unblock",
+    text: `with
+      blocker as (select uid from chat_users where uid = $1),
+      known as (select uid from chat_users where uid = any($2::text[]) order by uid),
+      journal as (insert into chat_block_call_journal (method, blocker_uid, uids)
+        select 'DELETE', uid, $3::jsonb from blocker where $4::boolean returning 1),
+      removed as (delete from chat_blocks b using known
+        where b.blocker_uid = $1 and b.blocked_uid = known.uid returning b.blocked_uid)
+      select exists (select 1 from blocker) as "blockerFound",
+        array(select uid from known) as "known",
+        array(select blocked_uid from removed) as "changed"`,
+  },
+} satisfies Record<string, Statement>;

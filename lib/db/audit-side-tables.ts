@@ -1,0 +1,29 @@
+import { bigint, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+export type AffectedUids = { count: number; sample: string[]; sha256: string };
+
+/**
+ * Every UID an operation affected, one row each, keyed by the sequence number of the operation's
+ * first entry: a filter on one UID is an index walk, however many UIDs a job names. Append-only;
+ * the entry carries the list's SHA-256, so verification finds a row added or removed.
+ */
+export const auditEventUids = pgTable(
+  "audit_event_uids",
+  {
+    uid: text("uid").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uid, table.seq] }), index("audit_event_uids_seq_idx").on(table.seq)],
+);
+
+/**
+ * Signed checkpoints of the log's head (lib/audit/checkpoint-note.ts): one per size, so that two
+ * processes signing at once cannot store two notes for one size. Append-only.
+ */
+export const auditCheckpoints = pgTable("audit_checkpoints", {
+  size: bigint("size", { mode: "number" }).primaryKey(),
+  origin: text("origin").notNull(),
+  hash: text("hash").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+  note: text("note").notNull(),
+});

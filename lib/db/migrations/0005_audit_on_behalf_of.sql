@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_on_behalf_of_idx" ON "audit_events" USING btree ("on_behalf_of","seq");

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * The calls incident jobs of every console process sent, one row a second of the database's
+ * clock: a call is sent only once its second has room (`cap`), so that all processes together
+ * keep to their share of the chat service's budget. Rows older than a few minutes are deleted.
+ */
+export const incidentRateSlots = pgTable("incident_rate_slots", {
+  /** Unix seconds. */
+  slot: bigint("slot", { mode: "number" }).primaryKey(),
+  calls: integer("calls").notNull(),
+  /** Calls this second may hold: its share and what the seconds just before it left unused (rate-budget.ts). */
+  cap: integer("cap").notNull(),
+  /** The jobs' share a minute when the second was counted, for the job page. */
+  allowedPerMinute: integer("allowed_per_minute").notNull(),
+});
+
+/**
+ * Blocks the console made for a while: at `expiresAt` the console unblocks the UID, once, across
+ * processes (a claim with a lease), as an operation of the system on behalf of `setByOperationId`.
+ * Only blocks the console made are here (not ones that existed before), and an unblock or a renewed
+ * block by an operator ends the row (`removed`, `renewed`) so that expiry never undoes their choice.
+ */
+export const timedBlocks = pgTable(
+  "timed_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    blockerUid: text("blocker_uid").notNull(),
+    blockedUid: text("blocked_uid").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    status: text("status").$type<"active" | "expiring" | "expired" | "removed" | "renewed" | "failed">().notNull(),
+    setByOperationId: uuid("set_by_operation_id").notNull(),
+    setById: uuid("set_by_id"),
+    setByEmail: text("set_by_email").notNull(),
+    setByRole: text("set_by_role").notNull(),
+    reason: text("reason"),
+    claimedBy: text("claimed_by"),
+    claimExpiresAt: instant("claim_expires_at"),
+    lastError: text("last_error"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("timed_blocks_live_pair_idx")
+      .on(table.blockerUid, table.blockedUid)
+      .where(sql`${table.status} in ('active', 'expiring')`),
+    index("timed_blocks_due_idx").on(table.status, table.expiresAt),
+  ],
+);

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import type { AuditActor } from "@/lib/audit/append";
+import { auditedOperation } from "@/lib/audit/operation";
+import { errorCodeOf } from "@/lib/audit/vocabulary";
+import { chatApiForJobs, ChatApiError } from "@/lib/chat-api";
+import { blockOutcomeRows, countOutcomes, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
+import type { ChunkOutcomes } from "@/lib/db/schema";
+import { currentlyBlocked } from "./blocked-list";
+import type { Chunk } from "./chunk-store";
+import type { BlockJob } from "./jobs";
+
+/** The chat service's side of a chunk: what its blocker's blocks say, and the logged call that sends it. */
+
+export const actorOf = (job: BlockJob): AuditActor => ({
+  id: job.createdById,
+  email: job.createdByEmail,
+  role: job.createdByRole,
+});
+
+function outcomesOf(rows: BlockOutcomeRow[]): ChunkOutcomes {
+  return Object.fromEntries(
+    rows.filter((row) => !row.unexpected).map((row) => [row.uid, { outcome: row.outcome, message: row.message }]),
+  );
+}
+
+/**
+ * Before a chunk whose earlier call may have reached the service is sent again: what the
+ * blocker's blocks now say is taken as that call's outcome, and only the rest is sent.
+ */
+export async function reconcile(job: BlockJob, uids: string[]): Promise<{ settled: ChunkOutcomes; toSend: string[] }> {
+  const blocked = await currentlyBlocked(chatApiForJobs(), job.blockerUid);
+  const preBlocked = new Set(job.preBlocked);
+  const settled: ChunkOutcomes = {};
+  const toSend: string[] = [];
+  const note = "Settled from the blocker's blocks after a call that was cut off (restart or time-out).";
+  for (const uid of uids) {
+    if (job.kind === "block" && blocked.has(uid)) {
+      settled[uid] = preBlocked.has(uid)
+        ? { outcome: "already_blocked", message: note }
+        : { outcome: "blocked", message: note };
+    } else if (job.kind === "unblock" && !blocked.has(uid)) {
+      settled[uid] = { outcome: "unblocked", message: note };
+    } else {
+      toSend.push(uid);
+    }
+  }
+  return { settled, toSend };
+}
+
+/**
+ * Sends the chunk's UIDs as one logged operation and gives their outcomes. `onReturned` runs as
+ * soon as the service has answered, before the log's "completed" entry is written.
+ */
+export async function sendChunk(
+  job: BlockJob,
+  chunk: Chunk,
+  uids: string[],
+  onReturned: () => void,
+): Promise<ChunkOutcomes> {
+  const client = chatApiForJobs();
+  const { rows } = await auditedOperation(
+    {
+      operationId: randomUUID(),
+      actor: actorOf(job),
+      action: "incident.job.call",
+      // Folded under the job's own entry in the log's table, and found by any of its UIDs.
+      parentOperationId: job.operationId,
+      affectedUids: [job.blockerUid, ...uids],
+      targetUid: job.blockerUid,
+      reason: job.reason,
+      requestBody: { jobId: job.id, chunk: chunk.chunkIndex, kind: job.kind, uids },
+    },
+    async () => {
+      const answer =
+        job.kind === "block"
+          ? await client.blockUsers(job.blockerUid, uids)
+          : await client.unblockUsers(job.blockerUid, uids);
+      onReturned();
+      return { answer, rows: blockOutcomeRows(uids, answer.data, job.kind) };
+    },
+    {
+      success: ({ answer, rows }) => {
+        const counts = countOutcomes(rows);
+        const failed = counts.failed + counts.unknown + counts.not_found;
+        return {
+          outcome: failed === 0 ? "succeeded" : failed === rows.length ? "failed" : "partial",
+          httpStatus: answer.status,
+          summary: { jobId: job.id, chunk: chunk.chunkIndex, counts, outcomes: outcomesOf(rows) },
+        };
+      },
+      failure: (error) =>
+        error instanceof ChatApiError
+          ? {
+              errorCode: errorCodeOf(error),
+              httpStatus: error.status,
+              summary: { jobId: job.id, chunk: chunk.chunkIndex },
+            }
+          : { errorCode: "INTERNAL", summary: { jobId: job.id, chunk: chunk.chunkIndex } },
+    },
+  );
+  return outcomesOf(rows);
+}

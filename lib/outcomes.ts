@@ -1,0 +1,48 @@
+/**
+ * The one vocabulary of outcomes the console shows: of an operation in the action log, and of one
+ * UID in a block, an unblock or an incident job. Labels and tones live here so that a table, a
+ * badge, a summary and an export never name an outcome two ways.
+ */
+export type Tone = "neutral" | "success" | "warning" | "danger" | "info";
+
+export const OUTCOMES = {
+  // An operation, as the action log records it.
+  requested: { label: "Requested", tone: "info" },
+  succeeded: { label: "Succeeded", tone: "success" },
+  partial: { label: "Partial", tone: "warning" },
+  // One UID of a block or unblock.
+  blocked: { label: "Blocked", tone: "success" },
+  already_blocked: { label: "Already blocked", tone: "info" },
+  unblocked: { label: "Unblocked", tone: "success" },
+  not_blocked: { label: "Not blocked", tone: "info" },
+  // The chat service has no such UID: nothing to retry, so counted apart from failed.
+  not_found: { label: "Not found", tone: "warning" },
+  // Either.
+  failed: { label: "Failed", tone: "danger" },
+  unknown: { label: "Outcome unknown", tone: "warning" },
+  // One UID of an incident job that has not been, or will not be, sent.
+  cancelled: { label: "Cancelled", tone: "neutral" },
+  in_flight: { label: "In flight", tone: "info" },
+  pending: { label: "Pending", tone: "neutral" },
+} as const satisfies Record<string, { label: string; tone: Tone }>;
+
+type Outcome = keyof typeof OUTCOMES;
+
+/** Label and tone of any outcome, including one this console does not know yet (shown as sent). */
+export function outcomeOf(outcome: string): { label: string; tone: Tone } {
+  return Object.hasOwn(OUTCOMES, outcome) ? OUTCOMES[outcome as Outcome] : { label: outcome, tone: "neutral" };
+}
+
+/** What a block or unblock can answer of one UID, in the order summaries list them. */
+export const BLOCK_OUTCOMES = [
+  "blocked",
+  "unblocked",
+  "already_blocked",
+  "not_blocked",
+  "not_found",
+  "failed",
+  "unknown",
+] as const;
+
+/** The outcomes of one UID of a job, in the order a results filter lists them. */
+export const UID_OUTCOME_ORDER = [...BLOCK_OUTCOMES, "cancelled", "in_flight", "pending"] as const;

@@ -1,0 +1,60 @@
+export const OPERATOR_ROLES = ["support", "moderator", "auditor", "admin"] as const;
+export type Role = (typeof OPERATOR_ROLES)[number];
+
+export type Permission =
+  | "users.read"
+  | "conversation.tags.update"
+  | "users.block"
+  | "users.unblock"
+  | "audit.read.own"
+  | "audit.read.all"
+  | "audit.export"
+  | "operators.manage";
+
+const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own"];
+const MODERATOR: Permission[] = [...SUPPORT, "users.block", "users.unblock"];
+const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
+
+/** What each role may do. A page hides what a role cannot do; every action checks again. */
+const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  support: new Set(SUPPORT),
+  moderator: new Set(MODERATOR),
+  auditor: new Set(AUDITOR),
+  admin: new Set<Permission>([...MODERATOR, ...AUDITOR, "operators.manage"]),
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return PERMISSIONS[role].has(permission);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  support: "Support",
+  moderator: "Moderator",
+  auditor: "Auditor",
+  admin: "Admin",
+};
+
+/** The roles that have `permission`, for a refusal that says which role a page needs. */
+export function rolesAllowedTo(permission: Permission): Role[] {
+  return OPERATOR_ROLES.filter((role) => PERMISSIONS[role].has(permission));
+}
+
+const PERMISSION_NAMES: Record<Permission, string> = {
+  "users.read": "look users up",
+  "conversation.tags.update": "edit conversation tags",
+  "users.block": "block users",
+  "users.unblock": "unblock users",
+  "audit.read.own": "read the action log",
+  "audit.read.all": "read the whole action log",
+  "audit.export": "export the action log",
+  "operators.manage": "manage operators",
+};
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && Object.hasOwn(PERMISSION_NAMES, value);
+}
+
+/** "manage operators": what a permission allows, in words. */
+export function describePermission(permission: Permission): string {
+  return PERMISSION_NAMES[permission];
+}

@@ -1,0 +1,71 @@
+/**
+ * What the chat service answers is what its users typed, and the service may misbehave: before the
+ * console shows, logs or passes on any of it, a value is cut to a bounded depth and size, and the
+ * secrets it must never repeat are hidden. Every step is bounded by these limits, so that a hostile
+ * answer (20,000 levels of nesting, megabytes of text) costs little and renders as a marker.
+ */
+const JSON_LIMITS = { depth: 32, nodes: 20_000, stringLength: 20_000 } as const;
+
+const HIDDEN = "<hidden>";
+
+type Options = { secrets?: readonly string[] };
+
+export function boundJson(value: unknown, options: Options = {}): unknown {
+  const secrets = (options.secrets ?? []).filter((secret) => secret.length > 0);
+  let nodes = 0;
+  const text = (value: string): string => {
+    let shown = value;
+    for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join(HIDDEN);
+    return shown.length > JSON_LIMITS.stringLength
+      ? `${shown.slice(0, JSON_LIMITS.stringLength)}… (${shown.length} characters in all)`
+      : shown;
+  };
+  const walk = (item: unknown, depth: number): unknown => {
+    nodes += 1;
+    if (nodes > JSON_LIMITS.nodes) return "[more than 20,000 values: the rest is not shown]";
+    if (typeof item === "string") return text(item);
+    if (item === null || typeof item !== "object")
+      return typeof item === "number" && !Number.isFinite(item) ? null : item;
+    if (depth >= JSON_LIMITS.depth) return `[nested deeper than ${JSON_LIMITS.depth} levels: not shown]`;
+    if (Array.isArray(item)) return item.slice(0, JSON_LIMITS.nodes).map((entry) => walk(entry, depth + 1));
+    if (item instanceof Date) return item;
+    const result: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(item)) {
+      if (nodes > JSON_LIMITS.nodes) break;
+      result[text(key)] = walk(entry, depth + 1);
+    }
+    return result;
+  };
+  return walk(value, 0);
+}
+
+/** A lone half of a surrogate pair: no character, and text PostgreSQL cannot store. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as the action log can store it: PostgreSQL refuses NUL in text and JSON, and lone
+ * surrogates, so each is written as its escape (`\u0000`), visibly, instead of losing the entry.
+ */
+export function storableText(value: string): string {
+  return value
+    .replaceAll("\u0000", "\\u0000")
+    .replace(LONE_SURROGATE, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A value as the action log stores it: bounded, and every string and key storable. */
+export function storableJson(value: unknown): unknown {
+  const walk = (item: unknown): unknown => {
+    if (typeof item === "string") return storableText(item);
+    if (item === null || typeof item !== "object" || item instanceof Date) return item;
+    if (Array.isArray(item)) return item.map(walk);
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [storableText(key), walk(entry)]));
+  };
+  // Bounded first, so that the walk above never goes deeper than the limit.
+  return walk(boundJson(value));
+}
+
+/** Whether text holds a NUL or a lone surrogate: what a form refuses, naming the field. */
+export function unstorableCharacter(value: string): "NUL" | "surrogate" | undefined {
+  if (value.includes("\u0000")) return "NUL";
+  return value.replace(LONE_SURROGATE, "") === value ? undefined : "surrogate";
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { auditedOperation } from "@/lib/audit/operation";
+import { errorCodeOf } from "@/lib/audit/vocabulary";
+import { chatApi, ChatApiError } from "@/lib/chat-api";
+import { blockOutcomeRows } from "@/lib/chat-api/block-outcomes";
+import { callDeadlineMs } from "@/lib/chat-api/retry";
+import type { Database } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { claimDue, finishExpiry, type TimedBlock } from "./store";
+
+/**
+ * Carries out timed blocks' expiry in every console process: the due rows are in the database, so
+ * expiry survives restarts, and a claim with a lease gives each to one process. An unblock that
+ * fails is taken up again once its lease runs out.
+ */
+
+const POLL_MS = 5000;
+const SYSTEM = { id: null, email: null, role: "system" };
+
+type Expiry = { id: string; timer?: NodeJS.Timeout; running: boolean; stopped: boolean };
+const holder = globalThis as typeof globalThis & { __timedBlockExpiry?: Expiry };
+
+async function expire(db: Database, block: TimedBlock, owner: string): Promise<void> {
+  const uids = [block.blockedUid];
+  try {
+    const [row] = await auditedOperation(
+      {
+        operationId: randomUUID(),
+        actor: SYSTEM,
+        action: "users.block.expire",
+        // Under the operation that set the expiry: the log shows whose decision this carries out.
+        parentOperationId: block.setByOperationId,
+        affectedUids: [block.blockerUid, ...uids],
+        targetUid: block.blockerUid,
+        reason: `Timed block set by ${block.setByEmail} expired${block.reason ? ` (${block.reason})` : ""}`,
+        requestBody: { blockedUids: uids, expiresAt: block.expiresAt.toISOString(), timedBlockId: block.id },
+      },
+      async () => blockOutcomeRows(uids, (await chatApi().unblockUsers(block.blockerUid, uids)).data, "unblock"),
+      {
+        success: ([result]) => ({
+          outcome: result?.outcome === "unblocked" || result?.outcome === "not_blocked" ? "succeeded" : "failed",
+          summary: { outcomes: Object.fromEntries(uids.map((uid) => [uid, result])) },
+        }),
+        failure: (error) => ({
+          errorCode: error instanceof ChatApiError ? errorCodeOf(error) : "INTERNAL",
+          httpStatus: error instanceof ChatApiError ? error.status : undefined,
+        }),
+      },
+    );
+    if (row?.outcome === "unblocked" || row?.outcome === "not_blocked")
+      await finishExpiry(db, block.id, owner, "expired");
+    else if (row?.outcome === "not_found") await finishExpiry(db, block.id, owner, "failed", row.message);
+  } catch (error) {
+    // Left claimed: once the lease runs out, a process takes it up again.
+    if (!(error instanceof ChatApiError)) console.error(`[timed blocks] expiry of ${block.id} failed`, error);
+  }
+}
+
+async function sweep(db: Database, expiry: Expiry): Promise<void> {
+  if (expiry.running || expiry.stopped) return;
+  expiry.running = true;
+  try {
+    const leaseMs = callDeadlineMs(getEnv().chatApiTimeoutMs);
+    for (
+      let due = await claimDue(db, expiry.id, leaseMs);
+      due.length > 0;
+      due = await claimDue(db, expiry.id, leaseMs)
+    ) {
+      for (const block of due) await expire(db, block, expiry.id);
+      if (expiry.stopped) return;
+    }
+  } catch (error) {
+    console.error("[timed blocks] sweep failed", error);
+  } finally {
+    expiry.running = false;
+  }
+}
+
+/** Starts this process's expiry of timed blocks (once). */
+export function startTimedBlockExpiry(getDb: () => Promise<Database>): void {
+  if (holder.__timedBlockExpiry) return;
+  const expiry: Expiry = {
+    id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    running: false,
+    stopped: false,
+  };
+  holder.__timedBlockExpiry = expiry;
+  const tick = () => {
+    void getDb()
+      .then((db) => sweep(db, expiry))
+      .finally(() => {
+        if (!expiry.stopped) expiry.timer = setTimeout(tick, POLL_MS);
+      });
+  };
+  tick();
+}
+
+export function stopTimedBlockExpiry(): void {
+  const expiry = holder.__timedBlockExpiry;
+  if (!expiry) return;
+  expiry.stopped = true;
+  clearTimeout(expiry.timer);
+}

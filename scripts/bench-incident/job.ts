@@ -1,0 +1,35 @@
+import type { ConsoleServer } from "../../tests/support/console-server";
+import { callAction, type Session } from "./session";
+
+type Progress = {
+  job: {
+    status: string;
+    doneCount: number;
+    blockedCount: number;
+    failedCount: number;
+    total: number;
+    finishedAt: string | null;
+  };
+  budget: { callsLastMinute: number; allowedPerMinute: number };
+};
+
+/**
+ * The job's time runs from the moderator's confirmation to the end the job itself records; its
+ * progress is read once a second, as the job page does, so that watching it costs what it costs a user.
+ */
+export async function jobRun(server: ConsoleServer, session: Session, blocker: string, uids: string[]) {
+  const started = Date.now();
+  const { jobId } = await callAction<{ jobId: string }>(server, session, "createIncidentJobAction", {
+    blocker,
+    reason: "Benchmark",
+    uids,
+  });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const progress = await callAction<Progress>(server, session, "jobProgressAction", { jobId });
+    if (progress.job.status === "completed") {
+      const finished = Date.parse(progress.job.finishedAt!.replace(/^\$D/, ""));
+      return { seconds: (finished - started) / 1000, job: progress.job, budget: progress.budget };
+    }
+  }
+}

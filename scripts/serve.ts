@@ -1,0 +1,87 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import next from "next";
+import { chatErrors } from "../lib/chat-service/errors";
+import { mountedChatService } from "../lib/chat-service/mount";
+import { envOrExit, getEnv, isEmbeddedMode } from "../lib/env";
+import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
+
+/**
+ * The console's server process: node:http in front of Next, on one port.
+ * - Requests under /v3 go straight to the embedded chat service (mounted by its start-up in
+ *   instrumentation.ts), never through Next's router, which alone would cap them at a few hundred a
+ *   second; everything else is Next's. With a real upstream configured nothing is mounted and every
+ *   /v3 path is the vendor's 404.
+ * - It alone knows the socket's peer address (Next.js keeps a client's X-Forwarded-For as it came):
+ *   it records that address in a header of its own and removes any client-sent header the console
+ *   alone may set.
+ * - A path with a malformed percent-escape, which Next.js answers with a bare 500, is the client's
+ *   error: a 400, in the vendor's shape under /v3.
+ */
+const env = envOrExit(getEnv);
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const MALFORMED = "The path has a malformed percent-escape, such as %zz: write % as %25.";
+
+const isChatApiPath = (url: string) => url === "/v3" || url.startsWith("/v3/") || url.startsWith("/v3?");
+
+function hasMalformedEscape(url: string): boolean {
+  try {
+    decodeURIComponent(url.split("?")[0]!);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function refuseMalformed(url: string, response: ServerResponse) {
+  if (isChatApiPath(url)) {
+    const body = chatErrors.badRequest(MALFORMED, { path: [MALFORMED] }).toBody();
+    response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  } else {
+    response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end(`${MALFORMED}\n`);
+  }
+}
+
+let started = false;
+
+/**
+ * Until the console has started: 503, which clients retry. Then, with the service off (a real
+ * upstream configured), the vendor's 404 for good.
+ */
+function notMounted(request: IncomingMessage, response: ServerResponse) {
+  const path = (request.url ?? "/").split("?")[0]!;
+  const error = started && !isEmbeddedMode() ? chatErrors.apiNotFound(path) : chatErrors.unavailable();
+  const body = JSON.stringify(error.toBody());
+  response.writeHead(error.status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+// `npm run dev` passes --dev: Next compiles on demand and reloads.
+const app = next({ dev: process.argv.includes("--dev"), dir: path.resolve(import.meta.dirname, ".."), port: env.port });
+await app.prepare();
+const handleNext = app.getRequestHandler();
+
+createServer((request, response) => {
+  const url = request.url ?? "/";
+  if (hasMalformedEscape(url)) return refuseMalformed(url, response);
+  if (isChatApiPath(url)) {
+    const chatService = mountedChatService();
+    if (chatService) chatService(request, response);
+    else notMounted(request, response);
+    return;
+  }
+  delete request.headers[REQUEST_ID_HEADER];
+  request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  void handleNext(request, response);
+}).listen(env.port, () => {
+  console.log(`Moderator Console listening on http://localhost:${env.port}`);
+  // Next prepares its server, and so runs instrumentation.ts, which starts the chat service, at its
+  // first request rather than at start: this one, at once, rather than a user's.
+  fetch(`http://127.0.0.1:${env.port}/login`, { method: "HEAD" })
+    .catch((error: unknown) => console.error("The console did not answer its first request", error))
+    .finally(() => (started = true));
+});
