@@ -12,7 +12,9 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // pino (the server log, lib/log.ts) loads its pieces by file path at run time, which a bundle breaks;
+  // Next keeps pino and pino-pretty external by default, and this says so where it matters.
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pino-pretty"],
   experimental: {
     // Incident mode sends up to 10,000 UIDs of up to 100 characters in one action.
     serverActions: { bodySizeLimit: "2mb" },

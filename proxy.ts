@@ -40,8 +40,9 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
-  // The log's request id is always the console's own: a client's X-Request-Id proves nothing.
-  requestHeaders.set(REQUEST_ID_HEADER, crypto.randomUUID());
+  // The log's request id is always the console's own: its server (scripts/serve.ts) replaces
+  // whatever a client sent under this name with one it makes, which its request log records too.
+  if (!requestHeaders.has(REQUEST_ID_HEADER)) requestHeaders.set(REQUEST_ID_HEADER, crypto.randomUUID());
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
@@ -51,7 +52,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!v3/|v3$|_next/static|_next/image|favicon.ico|icon.svg).*)",
+      // The health and readiness probes need no session, page or CSP: they skip it altogether.
+      source: "/((?!v3/|v3$|api/health$|api/ready$|_next/static|_next/image|favicon.ico|icon.svg).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

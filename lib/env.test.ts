@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, parseEnv, parseLogSettings } from "./env";
 
 const dirs: string[] = [];
 function dataDir() {
@@ -104,5 +104,31 @@ describe("parseEnv", () => {
     const env = parseEnv({ DATABASE_URL: "", CHAT_API_BASE_URL: "", DATA_DIR: dataDir(), CHAT_API_KEY: "k" });
     expect(env.chatApi.mode).toBe("embedded");
     expect(env.databaseUrl).toBeUndefined();
+  });
+});
+
+describe("parseLogSettings and the shutdown grace", () => {
+  it("logs JSON at info by default, and takes pretty and a level", () => {
+    expect(parseLogSettings({})).toEqual({ format: "json", level: "info" });
+    expect(parseLogSettings({ LOG_FORMAT: "pretty", LOG_LEVEL: "debug" })).toEqual({
+      format: "pretty",
+      level: "debug",
+    });
+  });
+
+  it("names a wrong LOG_FORMAT or LOG_LEVEL and what it expects", () => {
+    expect(() => parseLogSettings({ LOG_FORMAT: "xml", LOG_LEVEL: "loud" })).toThrow(
+      /LOG_FORMAT must be json \(one JSON object a line\) or pretty[\s\S]*LOG_LEVEL must be one of fatal, error/,
+    );
+  });
+
+  it("gives calls in flight 25 seconds after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), CHAT_API_KEY: "k" }).shutdownGraceMs).toBe(25_000);
+    expect(parseEnv({ DATA_DIR: dataDir(), CHAT_API_KEY: "k", SHUTDOWN_GRACE_SECONDS: "5" }).shutdownGraceMs).toBe(
+      5_000,
+    );
+    expect(problemsOf({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: "soon" })).toEqual([
+      expect.stringMatching(/^SHUTDOWN_GRACE_SECONDS: SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600/),
+    ]);
   });
 });

@@ -96,6 +96,7 @@ const rawEnvSchema = z.object({
       )
       .optional(),
   ),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS", 0, 3600).default(25),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email("CONSOLE_ADMIN_EMAIL must be an email address").optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, "CONSOLE_ADMIN_PASSWORD must be at least 12 characters").optional(),
@@ -139,6 +140,8 @@ export type Env = {
     /** The limit assumed until the service announces one. */
     rateLimitHint: number;
   };
+  /** After SIGTERM: how long calls in flight may take to finish before the process lets go of them. */
+  shutdownGraceMs: number;
   /** Signed checkpoints of the action log: the key's seed, how often (0: on demand only), and a copy's folder. */
   audit: { signingKeySeed: string; checkpointMinutes: number; checkpointDir: string | undefined };
 };
@@ -239,6 +242,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       rateReserve: raw.INCIDENT_RATE_RESERVE,
       rateLimitHint: raw.CHAT_RATE_LIMIT_PER_MINUTE_HINT,
     },
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     audit: {
       signingKeySeed: (raw.AUDIT_SIGNING_KEY ?? readOrCreateSecret(dataDir, "audit-signing-key", 32)).toLowerCase(),
       checkpointMinutes: raw.AUDIT_CHECKPOINT_MINUTES,
@@ -246,6 +250,37 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
   };
 }
+
+const logSchema = z.object({
+  LOG_FORMAT: z
+    .enum(["json", "pretty"], { error: "LOG_FORMAT must be json (one JSON object a line) or pretty (for people)" })
+    .default("json"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent",
+    })
+    .default("info"),
+});
+
+export type LogSettings = { format: "json" | "pretty"; level: z.infer<typeof logSchema>["LOG_LEVEL"] };
+
+/**
+ * The server log's settings alone: the logger serves the console and the standalone chat service,
+ * which must not read (nor create the secrets of) the console's whole configuration.
+ */
+export function parseLogSettings(source: Record<string, string | undefined>): LogSettings {
+  const parsed = logSchema.safeParse(source);
+  if (!parsed.success)
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}: ${issue.message} (got "${source[name]}")`;
+      }),
+    );
+  return { format: parsed.data.LOG_FORMAT, level: parsed.data.LOG_LEVEL };
+}
+
+export const logSettings = (): LogSettings => parseLogSettings(process.env);
 
 const cache = globalThis as typeof globalThis & { __moderatorConsoleEnv?: Env };
 
@@ -260,6 +295,7 @@ export function envOrExit<T>(read: () => T): T {
     return read();
   } catch (error) {
     if (error instanceof EnvError) {
+      // Plain text on stderr, not the server log: the log's own settings may be what is wrong.
       console.error(`\n${error.message}\n\nFix these variables and start again.\n`);
       process.exit(1);
     }

@@ -1,18 +1,24 @@
-import { startCheckpointSchedule } from "@/lib/audit/checkpoints";
-import { ensureFirstAdmin } from "@/lib/auth/operators";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import { startCheckpointSchedule, stopCheckpointSchedule } from "@/lib/audit/checkpoints";
+import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
-import { envOrExit, getEnv } from "@/lib/env";
+import { envOrExit, getEnv, logSettings, type Env } from "@/lib/env";
 import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
+import { onShutdown } from "@/lib/lifecycle";
+import { log } from "@/lib/log";
 import { startTimedBlockExpiry, stopTimedBlockExpiry } from "@/lib/timed-blocks/expiry";
 
 /**
  * Start-up of a console process: validate the configuration, migrate the database and create the
- * first admin when there is no operator. A wrong configuration stops the process with a message that
- * names the variable. The embedded chat service starts on its own (`instrumentation.ts`).
+ * first admin when there is no operator, start the background runners and register how each stops
+ * at shutdown (run by scripts/serve.ts on SIGTERM). A wrong configuration stops the process with a
+ * message that names the variable. The embedded chat service starts on its own (`instrumentation.ts`).
  */
 export async function prepareServer(): Promise<void> {
   const env = envOrExit(getEnv);
+  envOrExit(logSettings);
 
   const db = await getDb();
   const kind = await getDbKind();
@@ -21,53 +27,50 @@ export async function prepareServer(): Promise<void> {
     embedded: env.chatApi.mode === "embedded",
   });
 
-  const where = kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
-  const chat =
-    env.chatApi.mode === "embedded"
-      ? `embedded chat API v3, served by this console at http://localhost:${env.port}/v3`
-      : `chat API at ${env.chatApi.baseUrl} (embedded service off)`;
-  console.log(
-    [
-      "",
-      `Moderator Console on http://localhost:${env.port}`,
-      `  mode:     ${chat}`,
-      `  database: ${where}`,
-      ...firstAdminLines(firstAdmin),
-      "",
-    ].join("\n"),
+  log().info(
+    {
+      url: `http://localhost:${env.port}`,
+      chatApi:
+        env.chatApi.mode === "embedded" ? `embedded, served at http://localhost:${env.port}/v3` : env.chatApi.baseUrl,
+      database: kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`,
+    },
+    "Moderator Console started",
   );
+  if (firstAdmin) reportFirstAdmin(env, firstAdmin);
 
   startJobRunner();
   startTimedBlockExpiry(getDb);
   startCheckpointSchedule(getDb);
+  onShutdown("work", "incident job runner", stopJobRunner);
+  onShutdown("work", "timed-block expiry", (deadline) => stopTimedBlockExpiry(getDb, deadline));
+  onShutdown("work", "audit checkpoints", async () => stopCheckpointSchedule());
+  onShutdown("close", "console database", closeDb);
   if (kind === "pglite") {
     // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action
     // log needs them to filter fast. In the background: the console serves meanwhile.
     setTimeout(
-      () => void db.execute(sql`analyze`).catch((error: unknown) => console.error("ANALYZE failed", error)),
+      () =>
+        void db.execute(sql`analyze`).catch((err: unknown) => log().error({ err }, "ANALYZE of the database failed")),
       5_000,
     ).unref();
   }
-
-  const shutdown = () => {
-    stopTimedBlockExpiry();
-    stopJobRunner()
-      .then(() => closeDb())
-      .catch((error: unknown) => console.error("Closing the database failed", error))
-      .finally(() => process.exit(0));
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
 }
 
-function firstAdminLines(firstAdmin: Awaited<ReturnType<typeof ensureFirstAdmin>>): string[] {
-  if (!firstAdmin) return [];
-  if (!firstAdmin.generatedPassword) return [`  first admin: ${firstAdmin.email} (from CONSOLE_ADMIN_EMAIL)`];
-  return [
-    "",
-    "  First admin created. Sign in with (shown this once; keep it, or reset it with",
-    "  `npm run operators -- reset-password admin@example.com`):",
-    `    email:    ${firstAdmin.email}`,
-    `    password: ${firstAdmin.generatedPassword}`,
-  ];
+/**
+ * A generated password never goes to the log (which log collectors keep and many read): it is
+ * written once to a file only this user can read, and the log says where.
+ */
+function reportFirstAdmin(env: Env, firstAdmin: NonNullable<Awaited<ReturnType<typeof ensureFirstAdmin>>>) {
+  if (!firstAdmin.generatedPassword) {
+    log().info({ email: firstAdmin.email }, "first admin created from CONSOLE_ADMIN_EMAIL");
+    return;
+  }
+  const file = path.join(env.dataDir, "first-admin-password");
+  mkdirSync(env.dataDir, { recursive: true });
+  writeFileSync(file, `${firstAdmin.generatedPassword}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  log().warn(
+    { email: firstAdmin.email, passwordFile: file },
+    `First admin created: sign in as ${firstAdmin.email} with the password in ${file}, then delete that file (or reset it with \`npm run operators -- reset-password ${firstAdmin.email}\`)`,
+  );
 }

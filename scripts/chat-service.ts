@@ -1,23 +1,25 @@
 import { createServer } from "node:http";
 import { parseChatServiceConfig } from "../lib/chat-service/config";
 import { startChatService } from "../lib/chat-service/server";
-import { envOrExit } from "../lib/env";
+import { envOrExit, logSettings } from "../lib/env";
+import { log } from "../lib/log";
 
 /**
  * `npm run chat-service`: the embedded chat API v3 alone, an offline CometChat for other applications'
  * tests. PORT (3100), CHAT_API_KEY (else generated and kept in DATA_DIR), DATA_DIR (./data/chat-service,
  * for its PGlite) or DATABASE_URL. The paths and answers are those of the console's /v3.
  */
+envOrExit(logSettings);
 const config = envOrExit(() => parseChatServiceConfig(process.env, { port: 3100, dataDir: "./data/chat-service" }));
 const service = await startChatService(config);
 const server = createServer(service.handle).listen(config.port, () => {
-  console.log(
-    [
-      `Chat API v3 on http://localhost:${config.port}/v3`,
-      `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
-      `  apikey:   ${process.env.CHAT_API_KEY ? "CHAT_API_KEY" : `in ${config.dataDir}/chat-api-key`}`,
-      "",
-    ].join("\n"),
+  log().info(
+    {
+      url: `http://localhost:${config.port}/v3`,
+      database: config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`,
+      keyFrom: process.env.CHAT_API_KEY ? "CHAT_API_KEY" : `in ${config.dataDir}/chat-api-key`,
+    },
+    "Chat API v3 listening",
   );
 });
 
@@ -26,7 +28,7 @@ const shutdown = () => {
   server.closeAllConnections();
   service
     .close()
-    .catch((error: unknown) => console.error("Closing the database failed", error))
+    .catch((err: unknown) => log().error({ err }, "closing the database failed"))
     .finally(() => process.exit(0));
 };
 process.once("SIGTERM", shutdown);

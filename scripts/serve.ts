@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { chatErrors } from "../lib/chat-service/errors";
 import { mountedChatService } from "../lib/chat-service/mount";
-import { envOrExit, getEnv, isEmbeddedMode } from "../lib/env";
+import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
+import { log } from "../lib/log";
 import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
+import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
 
 /**
  * The console's server process: node:http in front of Next, on one port.
@@ -17,8 +20,11 @@ import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-
  *   alone may set.
  * - A path with a malformed percent-escape, which Next.js answers with a bare 500, is the client's
  *   error: a 400, in the vendor's shape under /v3.
+ * - It gives every request its id, logs each answer, and on SIGTERM shuts the process down in
+ *   order (scripts/lib/serve-lifecycle.ts).
  */
 const env = envOrExit(getEnv);
+envOrExit(logSettings);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const MALFORMED = "The path has a malformed percent-escape, such as %zz: write % as %25.";
@@ -65,8 +71,10 @@ const app = next({ dev: process.argv.includes("--dev"), dir: path.resolve(import
 await app.prepare();
 const handleNext = app.getRequestHandler();
 
-createServer((request, response) => {
+const server = createServer((request, response) => {
   const url = request.url ?? "/";
+  const requestId = randomUUID();
+  logRequest(request, response, requestId);
   if (hasMalformedEscape(url)) return refuseMalformed(url, response);
   if (isChatApiPath(url)) {
     const chatService = mountedChatService();
@@ -74,14 +82,21 @@ createServer((request, response) => {
     else notMounted(request, response);
     return;
   }
-  delete request.headers[REQUEST_ID_HEADER];
+  // The console's own id, never a client's: the action log and this log record it, and the answer
+  // carries it, so that a report can quote it.
+  request.headers[REQUEST_ID_HEADER] = requestId;
+  response.setHeader("X-Request-Id", requestId);
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   void handleNext(request, response);
 }).listen(env.port, () => {
-  console.log(`Moderator Console listening on http://localhost:${env.port}`);
+  log().info({ port: env.port }, `Moderator Console listening on http://localhost:${env.port}`);
   // Next prepares its server, and so runs instrumentation.ts, which starts the chat service, at its
   // first request rather than at start: this one, at once, rather than a user's.
   fetch(`http://127.0.0.1:${env.port}/login`, { method: "HEAD" })
-    .catch((error: unknown) => console.error("The console did not answer its first request", error))
+    .catch((err: unknown) => log().error({ err }, "the console did not answer its first request"))
     .finally(() => (started = true));
 });
+
+const closeServer = (deadline: number) => closeHttpServer(server, deadline);
+process.once("SIGTERM", () => void shutDown("SIGTERM", env.shutdownGraceMs, closeServer));
+process.once("SIGINT", () => void shutDown("SIGINT", env.shutdownGraceMs, closeServer));

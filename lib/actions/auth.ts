@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/auth/auth";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 import { signInSchema, type SignInInput } from "@/lib/schemas/operator";
 import type { ActionResult } from "./result";
 
@@ -36,7 +37,7 @@ export async function signInAction(input: SignInInput): Promise<ActionResult<nul
         code: "INVALID_CREDENTIALS",
       };
     }
-    console.error("[action auth.sign_in] failed", error);
+    log().error({ err: error, action: "auth.sign_in" }, "signing in failed in the console");
     return { ok: false, message: "Signing in failed on the server. Try again in a moment.", code: "INTERNAL" };
   }
 }

@@ -16,6 +16,7 @@ import { getCurrentOperator } from "@/lib/auth/session";
 import { ChatApiError } from "@/lib/chat-api";
 import { requestInfoOf, type RequestInfo } from "@/lib/request-info";
 import { RefusedError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import type { ActionResult } from "./result";
 
 export type ActionContext = RequestInfo & { operator: OperatorSummary; operationId: string };
@@ -93,6 +94,9 @@ async function refusedRequest<S extends z.ZodType, T>(spec: ActionSpec<S, T>, in
     : { requestBody: { input: "not valid, not recorded" } };
 }
 
+/** What the server log's line of an action records beyond its result: set as the action goes. */
+type Trace = { requestId?: string; operatorId?: string; operationId?: string; outcome?: string };
+
 const LOG_UNAVAILABLE =
   "The action log could not be written, so nothing was sent to the chat service. Try again; if it keeps failing, tell an admin.";
 
@@ -100,78 +104,117 @@ const LOG_UNAVAILABLE =
  * The one way to make a server action: session → permission → zod parse → log "requested"
  * (committed before the call) → call → log "completed", whatever happened → typed result.
  * Errors of a known kind reach the operator as their message; anything else is logged on the
- * server with a reference and masked. The logging itself is `auditedOperation`.
+ * server with a reference and masked. The action log's entries are `auditedOperation`'s; the server
+ * log gets one line an action: its name, operator, request id, duration and outcome.
  */
 export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
   return async function action(input: z.input<S>): Promise<ActionResult<T>> {
-    const operator = await getCurrentOperator();
-    if (!operator)
-      return { ok: false, message: "Your session has ended. Sign in again to continue.", code: "SIGNED_OUT" };
-    const info = await requestInfo();
-    const operationId = randomUUID();
-    const base = { operationId, actor: actorOf(operator), action: spec.name, ...info };
-
-    if (!can(operator.role, spec.permission)) {
-      // A refused attempt is itself worth an auditor's attention: the page did not offer it. It is
-      // recorded as the action's own projection records a request (a 10,000-UID list stays a count).
-      await appendAuditEvent({
-        ...base,
-        outcome: "failed",
-        errorCode: "FORBIDDEN",
-        ...(await refusedRequest(spec, input)),
-      }).catch((error: unknown) => console.error(`[action ${spec.name}] could not record a refused attempt`, error));
-      return {
-        ok: false,
-        message: `Your role (${ROLE_LABELS[operator.role]}) does not allow you to ${spec.describe}.`,
-        code: "FORBIDDEN",
-      };
-    }
-
-    const parsed = spec.input.safeParse(input);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        message: "Some fields need attention.",
-        fieldErrors: fieldErrorsOf(parsed.error),
-        code: "INVALID_INPUT",
-      };
-    }
-
-    const context = { operator, operationId, ...info };
-    try {
-      const data =
-        spec.audit === "not recorded"
-          ? await spec.run(parsed.data, context)
-          : await auditedOperation(
-              { ...base, ...recorded(await spec.audit(parsed.data)) },
-              () => spec.run(parsed.data, context),
-              {
-                success: (result) => spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" },
-                failure: failureOf,
-              },
-            );
-      return { ok: true, data };
-    } catch (error) {
-      if (error instanceof AuditUnavailableError) {
-        console.error(
-          `[action ${spec.name}] the "requested" entry could not be written, reference ${info.requestId}`,
-          error.cause,
-        );
-        return { ok: false, message: LOG_UNAVAILABLE, code: "AUDIT_UNAVAILABLE" };
-      }
-      if (error instanceof ChatApiError)
-        return {
-          ok: false,
-          message: error.userMessage,
-          code: error.outcomeUnknown ? "OUTCOME_UNKNOWN" : (error.code ?? error.kind),
-        };
-      if (error instanceof RefusedError) return { ok: false, message: error.message, code: "REFUSED" };
-      console.error(`[action ${spec.name}] failed, reference ${info.requestId}`, error);
-      return {
-        ok: false,
-        message: `Something went wrong on the server; nothing more is known. Quote reference ${info.requestId} when you report it.`,
-        code: "INTERNAL",
-      };
-    }
+    const started = performance.now();
+    const trace: Trace = {};
+    const result = await runAction(spec, input, trace);
+    const outcome = trace.outcome ?? (result.ok ? "succeeded" : (result.code ?? "failed").toLowerCase());
+    const internal = !result.ok && (result.code === "INTERNAL" || result.code === "AUDIT_UNAVAILABLE");
+    log()[internal ? "error" : "info"](
+      {
+        action: spec.name,
+        requestId: trace.requestId,
+        operatorId: trace.operatorId,
+        operationId: trace.operationId,
+        durationMs: Math.round(performance.now() - started),
+        outcome,
+        ...(result.ok ? {} : { code: result.code }),
+      },
+      "action",
+    );
+    return result;
   };
+}
+
+async function runAction<S extends z.ZodType, T>(
+  spec: ActionSpec<S, T>,
+  input: z.input<S>,
+  trace: Trace,
+): Promise<ActionResult<T>> {
+  const info = await requestInfo();
+  trace.requestId = info.requestId;
+  const operator = await getCurrentOperator();
+  if (!operator)
+    return { ok: false, message: "Your session has ended. Sign in again to continue.", code: "SIGNED_OUT" };
+  trace.operatorId = operator.id;
+  const operationId = randomUUID();
+  trace.operationId = operationId;
+  const base = { operationId, actor: actorOf(operator), action: spec.name, ...info };
+
+  if (!can(operator.role, spec.permission)) {
+    // A refused attempt is itself worth an auditor's attention: the page did not offer it. It is
+    // recorded as the action's own projection records a request (a 10,000-UID list stays a count).
+    await appendAuditEvent({
+      ...base,
+      outcome: "failed",
+      errorCode: "FORBIDDEN",
+      ...(await refusedRequest(spec, input)),
+    }).catch((err: unknown) =>
+      log().error({ err, action: spec.name, requestId: info.requestId }, "a refused attempt could not be recorded"),
+    );
+    return {
+      ok: false,
+      message: `Your role (${ROLE_LABELS[operator.role]}) does not allow you to ${spec.describe}.`,
+      code: "FORBIDDEN",
+    };
+  }
+
+  const parsed = spec.input.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      message: "Some fields need attention.",
+      fieldErrors: fieldErrorsOf(parsed.error),
+      code: "INVALID_INPUT",
+    };
+  }
+
+  const context = { operator, operationId, ...info };
+  try {
+    const data =
+      spec.audit === "not recorded"
+        ? await spec.run(parsed.data, context)
+        : await auditedOperation(
+            { ...base, ...recorded(await spec.audit(parsed.data)) },
+            () => spec.run(parsed.data, context),
+            {
+              success: (result) => {
+                const completion = spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" };
+                trace.outcome = completion.outcome;
+                return completion;
+              },
+              failure: (error) => {
+                const failure = failureOf(error);
+                trace.outcome = failure.outcome ?? "failed";
+                return failure;
+              },
+            },
+          );
+    return { ok: true, data };
+  } catch (error) {
+    if (error instanceof AuditUnavailableError) {
+      log().error(
+        { err: error.cause, action: spec.name, requestId: info.requestId },
+        'the "requested" entry could not be written: nothing was sent',
+      );
+      return { ok: false, message: LOG_UNAVAILABLE, code: "AUDIT_UNAVAILABLE" };
+    }
+    if (error instanceof ChatApiError)
+      return {
+        ok: false,
+        message: error.userMessage,
+        code: error.outcomeUnknown ? "OUTCOME_UNKNOWN" : (error.code ?? error.kind),
+      };
+    if (error instanceof RefusedError) return { ok: false, message: error.message, code: "REFUSED" };
+    log().error({ err: error, action: spec.name, requestId: info.requestId }, "the action failed in the console");
+    return {
+      ok: false,
+      message: `Something went wrong on the server; nothing more is known. Quote reference ${info.requestId} when you report it.`,
+      code: "INTERNAL",
+    };
+  }
 }

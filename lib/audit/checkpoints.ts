@@ -5,6 +5,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 import { appendAuditEvent } from "./append";
 import { signCheckpointNote, signerFromSeed, type AuditSigner, type Checkpoint } from "./checkpoint-note";
 import { verifyAuditChain } from "./verify";
@@ -126,10 +127,17 @@ export function startCheckpointSchedule(getDatabase: () => Promise<Database>): v
     () =>
       void getDatabase()
         .then(signScheduledCheckpoint)
-        .catch((error: unknown) => console.error("[audit] the scheduled checkpoint could not be signed", error)),
+        .catch((err: unknown) =>
+          log().error({ err, component: "audit" }, "the scheduled checkpoint could not be signed"),
+        ),
     minutes * 60_000,
   );
   holder.__auditCheckpoints.timer.unref();
+}
+
+/** At shutdown: no checkpoint starts while the database closes (the next process signs it). */
+export function stopCheckpointSchedule(): void {
+  clearInterval(holder.__auditCheckpoints?.timer);
 }
 
 /** The chain and every checkpoint of this console's log: the database's, and the copies in AUDIT_CHECKPOINT_DIR. */

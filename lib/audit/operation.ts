@@ -1,5 +1,6 @@
 import { appendAuditEvent, type AuditEventInput } from "./append";
 import type { AuditErrorCode } from "./vocabulary";
+import { log } from "@/lib/log";
 
 /** What the action log records of a call that returned. */
 export type AuditCompletion = {
@@ -58,9 +59,9 @@ export async function auditedOperation<T>(
       durationMs: Math.round(performance.now() - started),
     });
   } catch (error) {
-    console.error(
-      `[audit] the "completed" entry of operation ${request.operationId} (${request.action}) could not be written`,
-      error,
+    log().error(
+      { err: error, component: "audit", operationId: request.operationId, action: request.action },
+      'the "completed" entry could not be written: the operation reads as outcome unknown',
     );
   }
   if ("error" in outcome) throw outcome.error;

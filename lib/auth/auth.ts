@@ -13,6 +13,7 @@ import { sameOriginPath } from "@/lib/security/same-origin-path";
 import { findOperatorByEmail, findOperatorById } from "./operators";
 import { verifyPassword } from "./passwords";
 import { isSessionRevoked, revokeSession } from "./revocation";
+import { log } from "@/lib/log";
 import {
   nowSeconds,
   revocationKeptUntil,
@@ -104,8 +105,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         const type = (error as { type?: string }).type ?? error.name;
         if (type === "CredentialsSignin") return;
         if (type === "JWTSessionError")
-          console.warn("[auth] a session cookie could not be read; it is treated as signed out");
-        else console.error("[auth]", error);
+          log().warn({ component: "auth" }, "a session cookie could not be read; it is treated as signed out");
+        else log().error({ component: "auth", err: error }, "Auth.js reported an error");
       },
     },
     providers: [

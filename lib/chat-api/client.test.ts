@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "@/lib/log";
 import { createChatApiClient } from "./client";
 import { ChatApiError } from "./errors";
 
@@ -192,11 +193,11 @@ describe("failures", () => {
   });
 
   it("log an unreadable answer truncated to 2 KB, without the key", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log(), "error").mockImplementation(() => undefined);
     const { fetch } = fakeFetch({ status: 200, body: `${API_KEY}${"x".repeat(5000)}` });
     const error = await failureOf(clientWith(fetch).client.getUser("u1"));
     expect(error).toMatchObject({ kind: "malformed_response", status: 200, attempts: 1 });
-    const line = String(logged.mock.calls[0]?.[0]);
+    const line = JSON.stringify(logged.mock.calls[0]);
     expect(line).toContain("GET /users/u1");
     expect(line).not.toContain(API_KEY);
     expect(line.length).toBeLessThan(2048 + 300);

@@ -2,6 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { createChatApiClient, type ChatApiClient } from "./client";
 import type { RateLimitInfo } from "./rate-limit";
+import { probeChatService, type ProbeResult } from "./probe";
 import { JOB_CALL_MAX_ATTEMPTS } from "./retry";
 
 export type { ChatApiClient, ConversationPeer } from "./client";
@@ -45,3 +46,7 @@ export const chatApi = () => configured("operators");
  * backoff shared by all its chunks, and splits a chunk that keeps failing.
  */
 export const chatApiForJobs = () => configured("jobs");
+
+/** The chat service's reachability and latency, for the readiness check: a keyless request (see probe.ts). */
+export const probeChatApi = (timeoutMs: number): Promise<ProbeResult> =>
+  probeChatService({ baseUrl: getEnv().chatApi.baseUrl, timeoutMs });

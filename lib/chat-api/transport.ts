@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { boundJson } from "@/lib/security/bounded-json";
+import { log } from "@/lib/log";
 import { ChatApiError, kindOfStatus } from "./errors";
 import { readRateLimit, type RateLimitInfo } from "./rate-limit";
 import { backoffDelayMs, parseRetryAfterSeconds, retryAfterMs } from "./retry";
@@ -148,8 +149,9 @@ export function createTransport(options: TransportOptions) {
       text.length > LOGGED_BODY_LIMIT
         ? `${text.slice(0, LOGGED_BODY_LIMIT)}… (${text.length} characters in all)`
         : text;
-    console.error(
-      `[chat-api] ${label} answered HTTP ${answer.status} with a body the console could not read (${redact(reason)}): ${shown}`,
+    log().error(
+      { component: "chat-api", request: label, status: answer.status, reason: redact(reason), body: shown },
+      "the chat service sent an answer the console could not read",
     );
     return new ChatApiError({
       kind: "malformed_response",

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "@/lib/log";
 import { ChatServiceError, chatErrors } from "./errors";
 import { injectFaults } from "./faults";
 import { matchRoute } from "./routes";
@@ -164,7 +165,10 @@ export function createRequestHandler(apiKey: string): (request: IncomingMessage,
         send(response, error.status, error.toBody(), { ...headers, ...error.headers });
         return;
       }
-      console.error("[chat-service] unexpected error", request.method, pathname, error);
+      log().error(
+        { err: error, component: "chat-service", method: request.method, path: pathname },
+        "unexpected error",
+      );
       send(response, 500, chatErrors.internal().toBody(), headers);
     }
   }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "@/lib/log";
 import type { ChatServiceConfig } from "./config";
 import { openChatStore } from "./db/client";
 import { createRequestHandler } from "./http";
@@ -19,12 +20,9 @@ export async function startChatService(config: ChatServiceConfig): Promise<Runni
   const store = await openChatStore(config);
   setService(config, store);
   const seeded = await seedDemoDataIfEmpty(store.db);
-  console.log(
-    [
-      `Embedded chat API v3${seeded ? ": demo data loaded" : ""}`,
-      `  UIDs to try: ${DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid).join(", ")}`,
-      "",
-    ].join("\n"),
+  log().info(
+    { demoDataLoaded: seeded, uidsToTry: DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid) },
+    "Embedded chat API v3 started",
   );
   return { handle: createRequestHandler(config.apiKey), database: store.kind, close: store.close };
 }

@@ -1,4 +1,5 @@
 import { envOrExit } from "@/lib/env";
+import { onShutdown } from "@/lib/lifecycle";
 import { parseChatServiceConfig } from "./config";
 import { mountChatService } from "./mount";
 import { startChatService } from "./server";
@@ -12,8 +13,7 @@ import { startChatService } from "./server";
 export async function startEmbeddedChatService(): Promise<void> {
   const config = envOrExit(() => parseChatServiceConfig(process.env, { port: 3000, dataDir: "./data" }));
   const service = await startChatService(config);
-  // Before the console's own handler, which closes the database and exits: the service lets go first.
-  process.prependOnceListener("SIGTERM", () => void service.close());
-  process.prependOnceListener("SIGINT", () => void service.close());
+  // Closed with the console's database, once the process's server has stopped taking requests.
+  onShutdown("close", "embedded chat service", service.close);
   mountChatService(service.handle);
 }

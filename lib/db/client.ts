@@ -9,7 +9,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type Handle = { db: Database; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
-const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 // Any constant works: it only has to be the same in every console process.
 const MIGRATION_LOCK_ID = 7_412_001;
 

@@ -8,18 +8,21 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Waits for a place in the budget all processes share before a chunk's call. "waited" tells the
- * pace the share is used; "paused" or "cancelled" that the job was meanwhile, so nothing is sent.
+ * pace the share is used; "paused" or "cancelled" that the job was meanwhile, and "stopping" that
+ * this process is shutting down, so nothing is sent.
  */
 export async function awaitCallPlace(
   db: Database,
   chunk: Chunk,
   owner: string,
-): Promise<"now" | "waited" | "paused" | "cancelled"> {
+  stopping: () => boolean,
+): Promise<"now" | "waited" | "paused" | "cancelled" | "stopping"> {
   let wait = await takeCallPlace(db);
   if (wait === undefined) return "now";
   const started = Date.now();
   for (; wait !== undefined; wait = await takeCallPlace(db)) {
     await sleep(wait);
+    if (stopping()) return "stopping";
     const [job] = await db.select({ status: blockJobs.status }).from(blockJobs).where(eq(blockJobs.id, chunk.jobId));
     if (job?.status === "paused") return "paused";
     if (job?.status !== "running") return "cancelled";

@@ -6,6 +6,8 @@ import { ChatApiError, latestRateLimit } from "@/lib/chat-api";
 import { getDb, type Database } from "@/lib/db/client";
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { pause } from "@/lib/lifecycle";
+import { log } from "@/lib/log";
 import { actorOf, reconcile, sendChunk } from "./chunk-call";
 import { nextChunkStep, type ChunkFailure } from "./chunk-policy";
 import {
@@ -48,8 +50,12 @@ type Runner = {
   recording: Map<string, number>;
   /** The running jobs, as last read: chunk after chunk reuses the list; a change of job re-reads it. */
   jobs?: { list: BlockJob[]; readAt: number };
+  /** Chunks this runner holds a lease on, by job and index: given back at shutdown if still held. */
+  claimed: Map<string, Chunk>;
   /** Calls in flight this process allows itself now, within INCIDENT_CONCURRENCY. */
   pace: Pace;
+  /** When a tick last ended: the readiness check's sign that the runner is alive. */
+  beatAt: number;
   ticking: boolean;
   again: boolean;
   stopped: boolean;
@@ -61,6 +67,7 @@ const POLL_MS = 500;
 const JOBS_FRESH_MS = 1000;
 
 const holder = globalThis as typeof globalThis & { __incidentJobRunner?: Runner };
+const runnerLog = () => log().child({ component: "incident-runner" });
 
 function feelPace(runner: Runner, signal: PaceSignal) {
   const { concurrency, rateReserve } = getEnv().incident;
@@ -96,9 +103,10 @@ async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: R
       uncertain = false;
     }
     if (uids.length > 0) {
-      const place = await awaitCallPlace(db, chunk, owner);
-      // Stopped while it waited: a paused job sends the chunk after its resume; a cancelled one never.
-      if (place === "paused") return await releaseChunk(db, chunk, owner, {});
+      const place = await awaitCallPlace(db, chunk, owner, () => runner.stopped);
+      // Stopped while it waited: a paused job sends the chunk after its resume (a process shutting
+      // down leaves it to the others); a cancelled one never.
+      if (place === "paused" || place === "stopping") return await releaseChunk(db, chunk, owner, {});
       if (place === "cancelled")
         return await completeChunk(db, chunk, owner, { ...cancelledOutcomes(uids), ...settled });
       settled = { ...settled, ...(await sendChunk(job, chunk, uids, onReturned)) };
@@ -141,7 +149,8 @@ async function handleFailure(
   error: unknown,
 ) {
   const { failure, message } = failureOf(error);
-  if (failure.kind === "console") console.error(`[incident job ${job.id}] chunk ${chunk.chunkIndex} failed`, error);
+  if (failure.kind === "console")
+    runnerLog().error({ err: error, jobId: job.id, chunk: chunk.chunkIndex }, "a chunk failed in the console");
   const next = nextChunkStep(failure, { failures: chunk.failures, sent: uids.length, uncertain });
   const after = (ms: number) => new Date(Date.now() + ms);
   switch (next.step) {
@@ -221,10 +230,15 @@ async function tick(runner: Runner): Promise<void> {
         const room = roomToSend(runner.pace, callsInFlight(runner), Date.now());
         const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0, room);
         for (const chunk of claimed) {
+          const key = `${job.id}:${chunk.chunkIndex}`;
+          runner.claimed.set(key, chunk);
           runner.active.set(job.id, (runner.active.get(job.id) ?? 0) + 1);
           const work: Promise<void> = processChunk(db, job, chunk, runner)
-            .catch((error: unknown) => console.error(`[incident job ${job.id}] chunk ${chunk.chunkIndex}`, error))
+            .catch((err: unknown) =>
+              runnerLog().error({ err, jobId: job.id, chunk: chunk.chunkIndex }, "a chunk's work failed"),
+            )
             .finally(() => {
+              runner.claimed.delete(key);
               runner.inFlight.delete(work);
               const left = (runner.active.get(job.id) ?? 1) - 1;
               if (left > 0) runner.active.set(job.id, left);
@@ -237,10 +251,11 @@ async function tick(runner: Runner): Promise<void> {
         if (claimed.length === 0 && !runner.active.has(job.id)) await finishIfDone(db, job);
       }
     } while (runner.again);
-  } catch (error) {
-    console.error("[incident runner] tick failed", error);
+  } catch (err) {
+    runnerLog().error({ err }, "tick failed");
   } finally {
     runner.ticking = false;
+    runner.beatAt = Date.now();
     if (!runner.stopped) {
       clearTimeout(runner.timer);
       runner.timer = setTimeout(() => void tick(runner), POLL_MS);
@@ -256,7 +271,9 @@ export function startJobRunner(): void {
     inFlight: new Set(),
     active: new Map(),
     recording: new Map(),
+    claimed: new Map(),
     pace: initialPace(),
+    beatAt: Date.now(),
     ticking: false,
     again: false,
     stopped: false,
@@ -276,11 +293,35 @@ export function wakeJobRunner(options: { jobsChanged?: boolean } = {}): void {
   void tick(runner);
 }
 
-/** Stops taking up chunks and waits (a while) for the calls on their way, before the process exits. */
-export async function stopJobRunner(waitMs = 15_000): Promise<void> {
+/** Whether this process runs jobs, and how long ago its runner last went through them. */
+export function jobRunnerHeartbeat(): { started: boolean; stopped: boolean; sinceMs: number } | undefined {
+  const runner = holder.__incidentJobRunner;
+  return runner && { started: true, stopped: runner.stopped, sinceMs: Date.now() - runner.beatAt };
+}
+
+/**
+ * At shutdown: takes up no more chunks, lets the calls on their way finish until `deadline`, then
+ * gives back the chunks it still holds, at once rather than when their leases run out, marked
+ * uncertain (their call may have reached the chat service): the process that takes one up checks
+ * the blocker's blocks first and sends only what did not take effect.
+ */
+export async function stopJobRunner(deadline: number): Promise<void> {
   const runner = holder.__incidentJobRunner;
   if (!runner) return;
   runner.stopped = true;
   clearTimeout(runner.timer);
-  await Promise.race([Promise.allSettled([...runner.inFlight]), new Promise((resolve) => setTimeout(resolve, waitMs))]);
+  // A tick under way may still be claiming: its chunks join the in-flight set when it ends.
+  while ((runner.ticking || runner.inFlight.size > 0) && Date.now() < deadline) {
+    await Promise.race([Promise.allSettled([...runner.inFlight]), pause(Math.min(100, deadline - Date.now()))]);
+  }
+  const held = [...runner.claimed.values()];
+  if (held.length === 0) return;
+  const db = await getDb();
+  await Promise.all(
+    held.map((chunk) => releaseChunk(db, chunk, runner.id, { uncertain: true, nextAttemptAt: new Date() })),
+  );
+  runnerLog().warn(
+    { chunks: held.map((chunk) => `${chunk.jobId}:${chunk.chunkIndex}`) },
+    "calls still on their way at the end of the shutdown grace: their chunks were given back, to be checked before any resend",
+  );
 }

@@ -7,7 +7,9 @@ import { blockOutcomeRows } from "@/lib/chat-api/block-outcomes";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
 import type { Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { claimDue, finishExpiry, type TimedBlock } from "./store";
+import { pause } from "@/lib/lifecycle";
+import { log } from "@/lib/log";
+import { claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store";
 
 /**
  * Carries out timed blocks' expiry in every console process: the due rows are in the database, so
@@ -18,8 +20,16 @@ import { claimDue, finishExpiry, type TimedBlock } from "./store";
 const POLL_MS = 5000;
 const SYSTEM = { id: null, email: null, role: "system" };
 
-type Expiry = { id: string; timer?: NodeJS.Timeout; running: boolean; stopped: boolean };
+type Expiry = {
+  id: string;
+  timer?: NodeJS.Timeout;
+  running: boolean;
+  stopped: boolean;
+  /** The expiry whose unblock is under way, if any. */
+  current?: string;
+};
 const holder = globalThis as typeof globalThis & { __timedBlockExpiry?: Expiry };
+const expiryLog = () => log().child({ component: "timed-block-expiry" });
 
 async function expire(db: Database, block: TimedBlock, owner: string): Promise<void> {
   const uids = [block.blockedUid];
@@ -53,7 +63,7 @@ async function expire(db: Database, block: TimedBlock, owner: string): Promise<v
     else if (row?.outcome === "not_found") await finishExpiry(db, block.id, owner, "failed", row.message);
   } catch (error) {
     // Left claimed: once the lease runs out, a process takes it up again.
-    if (!(error instanceof ChatApiError)) console.error(`[timed blocks] expiry of ${block.id} failed`, error);
+    if (!(error instanceof ChatApiError)) expiryLog().error({ err: error, timedBlockId: block.id }, "an expiry failed");
   }
 }
 
@@ -67,11 +77,15 @@ async function sweep(db: Database, expiry: Expiry): Promise<void> {
       due.length > 0;
       due = await claimDue(db, expiry.id, leaseMs)
     ) {
-      for (const block of due) await expire(db, block, expiry.id);
-      if (expiry.stopped) return;
+      for (const block of due) {
+        if (expiry.stopped) return;
+        expiry.current = block.id;
+        await expire(db, block, expiry.id);
+        expiry.current = undefined;
+      }
     }
-  } catch (error) {
-    console.error("[timed blocks] sweep failed", error);
+  } catch (err) {
+    expiryLog().error({ err }, "sweep failed");
   } finally {
     expiry.running = false;
   }
@@ -96,9 +110,17 @@ export function startTimedBlockExpiry(getDb: () => Promise<Database>): void {
   tick();
 }
 
-export function stopTimedBlockExpiry(): void {
+/**
+ * At shutdown: claims nothing more, lets the unblock under way finish until `deadline`, and gives
+ * back at once the due expiries it claimed but did not reach, so that another process carries them
+ * out now rather than when their leases run out. One still under way at the deadline keeps its
+ * lease: it may have reached the chat service, and running it twice is what the lease prevents.
+ */
+export async function stopTimedBlockExpiry(getDb: () => Promise<Database>, deadline: number): Promise<void> {
   const expiry = holder.__timedBlockExpiry;
   if (!expiry) return;
   expiry.stopped = true;
   clearTimeout(expiry.timer);
+  while (expiry.running && Date.now() < deadline) await pause(Math.min(50, deadline - Date.now()));
+  await releaseClaims(await getDb(), expiry.id, expiry.current);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { AuditActor } from "@/lib/audit/append";
 import type { Database } from "@/lib/db/client";
 import { timedBlocks } from "@/lib/db/schema";
@@ -170,4 +170,18 @@ export async function finishExpiry(
     .update(timedBlocks)
     .set({ status, lastError: lastError ?? null, claimedBy: null, claimExpiresAt: null, updatedAt: sql`now()` })
     .where(and(eq(timedBlocks.id, id), eq(timedBlocks.claimedBy, owner), eq(timedBlocks.status, "expiring")));
+}
+
+/** Gives back the expiries `owner` claimed, but `except` (one under way), to be claimed again at once. */
+export async function releaseClaims(db: Database, owner: string, except?: string): Promise<void> {
+  await db
+    .update(timedBlocks)
+    .set({ status: "active", claimedBy: null, claimExpiresAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(timedBlocks.claimedBy, owner),
+        eq(timedBlocks.status, "expiring"),
+        except === undefined ? undefined : ne(timedBlocks.id, except),
+      ),
+    );
 }

@@ -85,7 +85,7 @@ describe.runIf((await databaseKinds()).includes("postgres"))("incident jobs' sha
     expect(seconds).toBeLessThan(40);
     // A second may take up what the two before it left: any 10 s hold at most 12 s of the share.
     expect(busiest(times, 10_000)).toBeLessThanOrEqual(12 * SHARE_PER_SECOND + 2);
-    expect(first.output() + second.output()).not.toMatch(/\[incident runner\] tick failed/);
+    expect(first.output() + second.output()).not.toMatch(/tick failed/);
   }, 90_000);
 
   it("rides out a 429 storm: the job holds, backs off and completes with every UID sent once", async () => {

@@ -6,6 +6,7 @@ import { auditScopeOf } from "@/lib/audit/scope";
 import { can } from "@/lib/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { parseAuditSearchParams } from "@/lib/schemas/audit";
 
 export const dynamic = "force-dynamic";
@@ -47,7 +48,10 @@ export async function GET(request: Request) {
   try {
     await appendAuditEvent({ ...operation, requestBody, outcome: "requested" });
   } catch (error) {
-    console.error("[audit.export] the requested entry could not be written", error);
+    log().error(
+      { err: error, action: "audit.export", requestId: operation.requestId },
+      'the "requested" entry could not be written',
+    );
     return plain(503, "The action log could not be written, so the export was not started. Try again.");
   }
   const started = performance.now();

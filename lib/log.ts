@@ -1,0 +1,63 @@
+import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
+import { logSettings } from "@/lib/env";
+
+export type { Logger };
+
+/**
+ * The server log of a console process (and of the standalone chat service): one JSON object a line
+ * on stdout (`LOG_FORMAT=pretty` for people), at `LOG_LEVEL`. One logger a process, on globalThis:
+ * the process's HTTP server (scripts/serve.ts) and Next's server bundle load this module apart.
+ */
+
+/** Field names whose values are never written, at any of the first three depths of an entry. */
+const SECRET_FIELDS = [
+  "apikey",
+  "apiKey",
+  "password",
+  "newPassword",
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "token",
+  "sessionToken",
+  "csrfToken",
+  "secret",
+  "authSecret",
+];
+
+const redactPaths = SECRET_FIELDS.flatMap((field) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(field) ? field : `["${field}"]`;
+  const step = key.startsWith("[") ? key : `.${key}`;
+  return [key, `*${step}`, `*.*${step}`];
+});
+
+function createLogger(): Logger {
+  const { format, level } = logSettings();
+  const options: pino.LoggerOptions = {
+    level,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // "level": "info" rather than pino's number: what log collectors and people read.
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: redactPaths, censor: "[redacted]" },
+  };
+  // Synchronous writes: a line logged just before the process exits (a shutdown's last) is not lost.
+  const destination =
+    format === "pretty"
+      ? pretty({
+          sync: true,
+          colorize: Boolean(process.stdout.isTTY),
+          translateTime: "SYS:HH:MM:ss.l",
+          ignore: "pid,hostname",
+        })
+      : pino.destination({ dest: 1, sync: true });
+  return pino(options, destination);
+}
+
+const holder = globalThis as typeof globalThis & { __moderatorConsoleLog?: Logger };
+
+/** The process's logger; `log().child({ component })` for a part of it. */
+export function log(): Logger {
+  holder.__moderatorConsoleLog ??= createLogger();
+  return holder.__moderatorConsoleLog;
+}
