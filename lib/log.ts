@@ -1,6 +1,7 @@
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
-import { logSettings } from "@/lib/env";
+import type { Writable } from "node:stream";
+import { logSettings, type LogSettings } from "@/lib/env";
 
 export type { Logger };
 
@@ -32,32 +33,34 @@ const redactPaths = SECRET_FIELDS.flatMap((field) => {
   return [key, `*${step}`, `*.*${step}`];
 });
 
-function createLogger(): Logger {
-  const { format, level } = logSettings();
+/** A logger with these settings, on stdout unless a test gives it somewhere else to write. */
+export function createLogger(settings: LogSettings, destination?: Writable): Logger {
   const options: pino.LoggerOptions = {
-    level,
+    level: settings.level,
     timestamp: pino.stdTimeFunctions.isoTime,
     // "level": "info" rather than pino's number: what log collectors and people read.
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: redactPaths, censor: "[redacted]" },
   };
   // Synchronous writes: a line logged just before the process exits (a shutdown's last) is not lost.
-  const destination =
-    format === "pretty"
-      ? pretty({
-          sync: true,
-          colorize: Boolean(process.stdout.isTTY),
-          translateTime: "SYS:HH:MM:ss.l",
-          ignore: "pid,hostname",
-        })
-      : pino.destination({ dest: 1, sync: true });
-  return pino(options, destination);
+  if (settings.format === "pretty")
+    return pino(
+      options,
+      pretty({
+        sync: true,
+        colorize: !destination && Boolean(process.stdout.isTTY),
+        translateTime: "SYS:HH:MM:ss.l",
+        ignore: "pid,hostname",
+        ...(destination ? { destination } : {}),
+      }),
+    );
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 const holder = globalThis as typeof globalThis & { __moderatorConsoleLog?: Logger };
 
 /** The process's logger; `log().child({ component })` for a part of it. */
 export function log(): Logger {
-  holder.__moderatorConsoleLog ??= createLogger();
+  holder.__moderatorConsoleLog ??= createLogger(logSettings());
   return holder.__moderatorConsoleLog;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { appendAuditEvent } from "@/lib/audit/append";
-import { AuditUnavailableError } from "@/lib/audit/operation";
 import { ChatApiError, latestRateLimit } from "@/lib/chat-api";
 import { getDb, type Database } from "@/lib/db/client";
 import type { ChunkOutcomes } from "@/lib/db/schema";
@@ -9,20 +8,14 @@ import { getEnv } from "@/lib/env";
 import { pause } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { actorOf, reconcile, sendChunk } from "./chunk-call";
-import { nextChunkStep, type ChunkFailure } from "./chunk-policy";
+import { handleFailure } from "./chunk-failure";
 import {
   claimChunks,
   completeChunk,
   completeJobIfDone,
-  failedOutcomes,
-  failRemaining,
-  holdJob,
-  pauseJob,
   releaseChunk,
   renewLease,
   runningJobs,
-  setJobError,
-  splitChunk,
   type Chunk,
 } from "./chunk-store";
 import type { BlockJob } from "./jobs";
@@ -50,8 +43,10 @@ type Runner = {
   recording: Map<string, number>;
   /** The running jobs, as last read: chunk after chunk reuses the list; a change of job re-reads it. */
   jobs?: { list: BlockJob[]; readAt: number };
-  /** Chunks this runner holds a lease on, by job and index: given back at shutdown if still held. */
+  /** Chunks this runner holds a lease on, by `chunkKey`: given back at shutdown if still held. */
   claimed: Map<string, Chunk>;
+  /** Of those, the chunks whose call is on its way to the chat service now. */
+  onWire: Set<string>;
   /** Calls in flight this process allows itself now, within INCIDENT_CONCURRENCY. */
   pace: Pace;
   /** When a tick last ended: the readiness check's sign that the runner is alive. */
@@ -85,11 +80,14 @@ function callsInFlight(runner: Runner): number {
   return calls;
 }
 
+const chunkKey = (chunk: Chunk) => `${chunk.jobId}:${chunk.chunkIndex}`;
+
 async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: Runner): Promise<void> {
   const owner = runner.id;
   let returned = false;
   const onReturned = () => {
     returned = true;
+    runner.onWire.delete(chunkKey(chunk));
     runner.recording.set(job.id, (runner.recording.get(job.id) ?? 0) + 1);
     wakeJobRunner();
   };
@@ -109,7 +107,12 @@ async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: R
       if (place === "paused" || place === "stopping") return await releaseChunk(db, chunk, owner, {});
       if (place === "cancelled")
         return await completeChunk(db, chunk, owner, { ...cancelledOutcomes(uids), ...settled });
-      settled = { ...settled, ...(await sendChunk(job, chunk, uids, onReturned)) };
+      runner.onWire.add(chunkKey(chunk));
+      try {
+        settled = { ...settled, ...(await sendChunk(job, chunk, uids, onReturned)) };
+      } finally {
+        runner.onWire.delete(chunkKey(chunk));
+      }
       const announced = latestRateLimit();
       feelPace(runner, {
         kind: "answered",
@@ -129,56 +132,6 @@ async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: R
       if (left > 0) runner.recording.set(job.id, left);
       else runner.recording.delete(job.id);
     }
-  }
-}
-
-function failureOf(error: unknown): { failure: ChunkFailure; message: string } {
-  if (error instanceof AuditUnavailableError) return { failure: { kind: "log_unavailable" }, message: error.message };
-  if (error instanceof ChatApiError) return { failure: error, message: error.userMessage };
-  return { failure: { kind: "console" }, message: "The console failed while sending this chunk." };
-}
-
-/** Carries out the policy's next step for a chunk whose attempt at `uids` failed. */
-async function handleFailure(
-  db: Database,
-  job: BlockJob,
-  chunk: Chunk,
-  owner: string,
-  uids: string[],
-  uncertain: boolean,
-  error: unknown,
-) {
-  const { failure, message } = failureOf(error);
-  if (failure.kind === "console")
-    runnerLog().error({ err: error, jobId: job.id, chunk: chunk.chunkIndex }, "a chunk failed in the console");
-  const next = nextChunkStep(failure, { failures: chunk.failures, sent: uids.length, uncertain });
-  const after = (ms: number) => new Date(Date.now() + ms);
-  switch (next.step) {
-    case "await_log":
-      return releaseChunk(db, chunk, owner, { nextAttemptAt: after(next.afterMs), lastError: message });
-    case "hold": {
-      const until = after(next.forMs);
-      await holdJob(db, job, until);
-      return releaseChunk(db, chunk, owner, { nextAttemptAt: until, lastError: message, uncertain: next.uncertain });
-    }
-    case "pause":
-      await pauseJob(db, job, message);
-      return releaseChunk(db, chunk, owner, { lastError: message, uncertain: next.uncertain });
-    case "fail_job":
-      await completeChunk(db, chunk, owner, failedOutcomes(chunk.uids, message));
-      await setJobError(db, job, message);
-      return failRemaining(db, job, message);
-    case "split":
-      return splitChunk(db, chunk, owner, { uids, uncertain: next.uncertain, lastError: message });
-    case "give_up":
-      return completeChunk(db, chunk, owner, failedOutcomes(uids, message));
-    case "retry":
-      return releaseChunk(db, chunk, owner, {
-        failures: next.failures,
-        uncertain: next.uncertain,
-        nextAttemptAt: after(next.afterMs),
-        lastError: message,
-      });
   }
 }
 
@@ -230,7 +183,7 @@ async function tick(runner: Runner): Promise<void> {
         const room = roomToSend(runner.pace, callsInFlight(runner), Date.now());
         const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0, room);
         for (const chunk of claimed) {
-          const key = `${job.id}:${chunk.chunkIndex}`;
+          const key = chunkKey(chunk);
           runner.claimed.set(key, chunk);
           runner.active.set(job.id, (runner.active.get(job.id) ?? 0) + 1);
           const work: Promise<void> = processChunk(db, job, chunk, runner)
@@ -272,6 +225,7 @@ export function startJobRunner(): void {
     active: new Map(),
     recording: new Map(),
     claimed: new Map(),
+    onWire: new Set(),
     pace: initialPace(),
     beatAt: Date.now(),
     ticking: false,
@@ -302,8 +256,11 @@ export function jobRunnerHeartbeat(): { started: boolean; stopped: boolean; sinc
 /**
  * At shutdown: takes up no more chunks, lets the calls on their way finish until `deadline`, then
  * gives back the chunks it still holds, at once rather than when their leases run out, marked
- * uncertain (their call may have reached the chat service): the process that takes one up checks
- * the blocker's blocks first and sends only what did not take effect.
+ * uncertain (a call may have been made for them): the process that takes one up checks the
+ * blocker's blocks first and sends only what did not take effect. A chunk whose call is still on
+ * the wire keeps its lease: the service may yet carry it out, and a check made now could miss it;
+ * it is taken over, as uncertain, when the lease runs out. (A grace longer than CHAT_API_TIMEOUT_MS
+ * leaves none: every call has answered or timed out by then.)
  */
 export async function stopJobRunner(deadline: number): Promise<void> {
   const runner = holder.__incidentJobRunner;
@@ -314,14 +271,16 @@ export async function stopJobRunner(deadline: number): Promise<void> {
   while ((runner.ticking || runner.inFlight.size > 0) && Date.now() < deadline) {
     await Promise.race([Promise.allSettled([...runner.inFlight]), pause(Math.min(100, deadline - Date.now()))]);
   }
-  const held = [...runner.claimed.values()];
+  const held = [...runner.claimed.entries()].filter(([key]) => !runner.onWire.has(key)).map(([, chunk]) => chunk);
+  if (runner.onWire.size > 0)
+    runnerLog().warn(
+      { chunks: [...runner.onWire] },
+      "calls still on their way at the end of the shutdown grace: their chunks are taken over when their leases run out",
+    );
   if (held.length === 0) return;
   const db = await getDb();
   await Promise.all(
     held.map((chunk) => releaseChunk(db, chunk, runner.id, { uncertain: true, nextAttemptAt: new Date() })),
   );
-  runnerLog().warn(
-    { chunks: held.map((chunk) => `${chunk.jobId}:${chunk.chunkIndex}`) },
-    "calls still on their way at the end of the shutdown grace: their chunks were given back, to be checked before any resend",
-  );
+  runnerLog().info({ chunks: held.map(chunkKey) }, "chunks given back, to be checked before any resend");
 }

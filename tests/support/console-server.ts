@@ -94,6 +94,8 @@ export type ConsoleServer = {
   pid: () => number;
   /** Stops the process (SIGTERM, or SIGKILL with `hard`) and starts it again on the same data. */
   restart: (options?: { hard?: boolean }) => Promise<void>;
+  /** Sends the process a signal and waits for its exit; `restart` starts it again. */
+  terminate: (signal: "SIGTERM" | "SIGKILL") => Promise<{ code: number | null; signal: string | null }>;
   stop: () => Promise<void>;
 };
 
@@ -153,9 +155,9 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
 
   const halt = async (hard = false) => {
     const running = child;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      running.once("exit", () => resolve());
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    return new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+      running.once("exit", (code, signal) => resolve({ code, signal }));
       running.kill(hard ? "SIGKILL" : "SIGTERM");
     });
   };
@@ -172,6 +174,11 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     restart: async ({ hard = false } = {}) => {
       await halt(hard);
       await launch();
+    },
+    terminate: async (signal) => {
+      const exit = await halt(signal === "SIGKILL");
+      if (!exit) throw new Error("The console was not running");
+      return exit;
     },
     stop: async () => {
       await halt();
