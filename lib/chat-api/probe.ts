@@ -10,8 +10,8 @@ const NO_KEY_CODE = "AUTH_ERR_EMPTY_APIKEY";
  * Is the chat service there, and how fast does it answer? One request to "list users" *without*
  * the apikey: the service refuses it with 401 AUTH_ERR_EMPTY_APIKEY before any work. A refusal
  * spends nothing of the application's rate limit, which is counted per key (the embedded service
- * checks the key before its limiter; so does the hosted one, whose limit is the key's application's),
- * and a readiness probe every few seconds from every console process must not eat into what
+ * checks the key before its limiter, and a request with no key cannot be charged to one), and a
+ * readiness probe every few seconds from every console process must not eat into what
  * moderators and incident jobs may send. The answer's code tells the chat service from any other
  * server at that address. The key itself is checked by every real call, which reports a wrong one.
  */

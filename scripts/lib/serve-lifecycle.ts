@@ -10,9 +10,12 @@ const QUIET = /^\/(api\/(health|ready)$|_next\/|favicon\.ico$|icon\.svg$|v3(\/|$
  * X-Request-Id), method, path without the query, status and duration.
  */
 export function logRequest(request: IncomingMessage, response: ServerResponse, requestId: string): void {
+  const path = (request.url ?? "/").split("?")[0]!;
+  const quiet = QUIET.test(path);
+  // The chat service's traffic runs to thousands a second: below debug it costs nothing.
+  if (quiet && !log().isLevelEnabled("debug")) return;
   const started = performance.now();
   response.once("close", () => {
-    const path = (request.url ?? "/").split("?")[0]!;
     const forwarded = request.headers["x-request-id"];
     const entry = {
       requestId,
@@ -23,7 +26,7 @@ export function logRequest(request: IncomingMessage, response: ServerResponse, r
       durationMs: Math.round(performance.now() - started),
       ...(response.writableFinished ? {} : { aborted: true }),
     };
-    if (QUIET.test(path)) log().debug(entry, "request");
+    if (quiet) log().debug(entry, "request");
     else log().info(entry, "request");
   });
 }
