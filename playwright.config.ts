@@ -54,6 +54,8 @@ export default defineConfig({
       CHAT_API_KEY,
       CONSOLE_ADMIN_EMAIL: ADMIN.email,
       CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+      // The test report shows the server's warnings and errors, not a line for each request.
+      LOG_LEVEL: "warn",
     },
     timeout: 600_000,
     reuseExistingServer: false,
