@@ -98,5 +98,6 @@ const server = createServer((request, response) => {
 });
 
 const closeServer = (deadline: number) => closeHttpServer(server, deadline);
-process.once("SIGTERM", () => void shutDown("SIGTERM", env.shutdownGraceMs, closeServer));
-process.once("SIGINT", () => void shutDown("SIGINT", env.shutdownGraceMs, closeServer));
+// `on`, not `once`: a second signal during the shutdown is caught too, and changes nothing.
+process.on("SIGTERM", () => void shutDown("SIGTERM", env.shutdownGraceMs, closeServer));
+process.on("SIGINT", () => void shutDown("SIGINT", env.shutdownGraceMs, closeServer));

@@ -44,7 +44,12 @@ async function checkDatabase(): Promise<Check> {
       })(),
     );
     const latencyMs = Math.round(performance.now() - started);
-    if (pending > 0) return { ok: false, latencyMs, problem: `not migrated (${pending} migrations to apply)` };
+    if (pending > 0)
+      return {
+        ok: false,
+        latencyMs,
+        problem: `not migrated (${pending} migration${pending === 1 ? "" : "s"} to apply)`,
+      };
     return { ok: true, latencyMs };
   } catch (err) {
     if (err instanceof CheckTimeout) return { ok: false, problem: `no answer within ${CHECK_TIMEOUT_MS} ms` };

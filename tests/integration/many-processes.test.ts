@@ -90,6 +90,31 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
     }
   });
 
+  it("is ready on every process, and not ready on any while the database lacks a migration of this code", async () => {
+    const readiness = () =>
+      Promise.all(
+        servers.map(async (server) => {
+          const answer = await fetch(`${server.baseUrl}/api/ready`);
+          return { status: answer.status, problems: ((await answer.json()) as { problems: string[] }).problems };
+        }),
+      );
+    expect(await readiness()).toEqual(servers.map(() => ({ status: 200, problems: [] })));
+    await db.execute(sql`create table newest_migration as
+      select * from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    await db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select created_at from newest_migration)`,
+    );
+    try {
+      expect(await readiness()).toEqual(
+        servers.map(() => ({ status: 503, problems: ["database: not migrated (1 migration to apply)"] })),
+      );
+    } finally {
+      await db.execute(sql`insert into drizzle.__drizzle_migrations select * from newest_migration`);
+      await db.execute(sql`drop table newest_migration`);
+    }
+    expect(await readiness()).toEqual(servers.map(() => ({ status: 200, problems: [] })));
+  });
+
   it("records 3 × 300 concurrent actions as one unbroken chain: every operation once, requested and completed", async () => {
     const sessions = await Promise.all(servers.map((server) => signIn(server, ADMIN)));
     const afterSignIn = await count(db, sql`select count(*)::int as n from audit_events`);
@@ -181,14 +206,20 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
       operationId: randomUUID(),
     });
 
-  /** A chunk of the job that `server`'s runner claimed within the last `withinMs`. */
-  const freshChunkOf = (server: ConsoleServer, job: BlockJob, withinMs: number) =>
-    count(
+  /** The processes still running: the last two tests stop one each. */
+  const running = () => servers.filter((server) => !stopped.has(server));
+  const stopped = new Set<ConsoleServer>();
+
+  /** A running process that claimed a chunk of the job within the last `withinMs`: its call is on its way. */
+  async function runnerOfFreshChunk(job: BlockJob, withinMs: number): Promise<ConsoleServer | undefined> {
+    const owners = await rows<{ owner: string }>(
       db,
-      sql`select count(*)::int as n from block_job_chunks
-          where job_id = ${job.id} and status = 'in_flight' and lease_owner like ${`%:${server.pid()}:%`}
+      sql`select lease_owner as owner from block_job_chunks
+          where job_id = ${job.id} and status = 'in_flight'
             and lease_expires_at > now() + ${`${chunkLeaseMs(TIMEOUT_MS) - withinMs} milliseconds`}::interval`,
     );
+    return running().find((server) => owners.some(({ owner }) => owner.includes(`:${server.pid()}:`)));
+  }
 
   async function finishedClean(job: BlockJob, uids: string[]) {
     const finished = (await waitFor(
@@ -207,7 +238,7 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
       new Set(uids),
     );
     // Read from a process still running: the journal is in the shared database.
-    const sends = await sendsPerUid(servers[2]!, "POST", uids);
+    const sends = await sendsPerUid(running()[0]!, "POST", uids);
     expect(sends.size).toBe(uids.length);
     expect([...sends.values()].every((sent) => sent === 1)).toBe(true);
     expect((await verifyAuditLog(db)).intact).toBe(true);
@@ -220,14 +251,13 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
       });
     const uids = Array.from({ length: 200 }, (_, index) => `raider-${index}`);
     const job = await newJob(uids);
-    const leaving = servers[0]!;
-    const pid = leaving.pid();
-    await waitFor(
-      "a call of the first process just sent",
-      () => freshChunkOf(leaving, job, 500),
-      (fresh) => fresh > 0,
+    const leaving = (await waitFor(
+      "a process that has just sent a call",
+      () => runnerOfFreshChunk(job, 500),
+      (server) => server !== undefined,
       60_000,
-    );
+    ))!;
+    const pid = leaving.pid();
 
     const started = Date.now();
     const exit = leaving.terminate("SIGTERM");
@@ -236,6 +266,7 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { problems: string[] }).problems).toContain("shutting down");
     expect(await exit).toEqual({ code: 0, signal: null });
+    stopped.add(leaving);
     // It waited for its call (the service's latency), and not for the whole grace.
     expect(Date.now() - started).toBeGreaterThan(1000);
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -254,14 +285,14 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
   it("finishes a job whose process was killed (SIGKILL) mid-call on the others, no chunk reaching the chat service twice", async () => {
     const uids = Array.from({ length: 200 }, (_, index) => `raider-${200 + index}`);
     const job = await newJob(uids);
-    const killed = servers[1]!;
-    await waitFor(
-      "a call of the second process",
-      () => freshChunkOf(killed, job, 1000),
-      (fresh) => fresh > 0,
+    const killed = (await waitFor(
+      "a process with a call on its way",
+      () => runnerOfFreshChunk(job, 1500),
+      (server) => server !== undefined,
       60_000,
-    );
+    ))!;
     expect(await killed.terminate("SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+    stopped.add(killed);
 
     await finishedClean(job, uids);
     // Its chunk was taken over once its lease ran out, and checked before anything was sent again.
