@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { openSharedPglite } from "@/lib/db/pglite-shared";
 import * as schema from "./schema";
 import { migratePostgres } from "@/lib/db/migrate-postgres";
+import { preparedRunner } from "./pglite-prepared";
 
 export type ChatDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -54,12 +55,10 @@ async function openPglite(dataDir: string): Promise<ChatStore> {
   const { client, close } = await openSharedPglite(dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsTable: MIGRATIONS_TABLE });
-  const options = { parsers: { [INT8]: toNumber } };
   return {
     kind: "pglite",
     db: db as unknown as ChatDatabase,
-    run: async <Row>(statement: Statement, values: unknown[]) =>
-      (await client.query<Row>(statement.text, values, options)).rows,
+    run: preparedRunner(client, { [INT8]: toNumber }),
     close,
   };
 }
