@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
-import { auditEvents, auditEventUids, operators } from "@/lib/db/schema";
+import { auditEvents, auditEventUids, auditOperationOutcomes, operators } from "@/lib/db/schema";
 import type { AuditEvent } from "./append";
 import type { AuditFilter } from "@/lib/schemas/audit";
 
@@ -61,13 +61,9 @@ export async function resolveAuditFilter(db: Database, filter: AuditFilter): Pro
   };
 }
 
-/** The outcome of an operation: its single entry's, or its completion's; "requested" reads as not completed. */
-function outcomeCondition(outcome: NonNullable<AuditFilter["outcome"]>): SQL {
-  const completion = (extra: SQL) =>
-    sql`exists (select 1 from ${auditEvents} as completion where completion.operation_id = ${auditEvents.operationId} and completion.outcome <> 'requested' and ${extra})`;
-  if (outcome === "requested") return and(eq(auditEvents.outcome, "requested"), not(completion(sql`true`)))!;
-  return or(eq(auditEvents.outcome, outcome), completion(sql`completion.outcome = ${outcome}`))!;
-}
+/** The outcome of an operation, from the outcome index: its completion's, or its single entry's. */
+const outcomeCondition = (outcome: NonNullable<AuditFilter["outcome"]>): SQL =>
+  sql`exists (select 1 from ${auditOperationOutcomes} where ${auditOperationOutcomes.seq} = ${auditEvents.seq} and ${auditOperationOutcomes.outcome} = ${outcome})`;
 
 /** Which entries stand for an operation in the table: first entries, with a job's calls folded under it. */
 function rowsShown(filter: ResolvedAuditFilter): SQL[] {
@@ -90,7 +86,6 @@ function auditConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL | 
     );
   }
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
-  if (filter.outcome) conditions.push(outcomeCondition(filter.outcome));
   if (filter.from)
     conditions.push(gte(auditEvents.occurredAt, filter.from), gte(auditEvents.seq, firstSeqAtOrAfter(filter.from)));
   if (filter.to)
@@ -109,13 +104,36 @@ export function auditPageQuery(
   limit = AUDIT_PAGE_SIZE,
 ) {
   const where = auditConditions(filter, scope);
+  // The most selective index leads, newest first: the UID's, else the outcome's, else the log's own.
   if (filter.uid) {
     return db
       .select(getTableColumns(auditEvents))
       .from(auditEventUids)
       .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq))
-      .where(and(eq(auditEventUids.uid, filter.uid), before ? lt(auditEventUids.seq, before) : undefined, where))
+      .where(
+        and(
+          eq(auditEventUids.uid, filter.uid),
+          before ? lt(auditEventUids.seq, before) : undefined,
+          filter.outcome ? outcomeCondition(filter.outcome) : undefined,
+          where,
+        ),
+      )
       .orderBy(desc(auditEventUids.seq))
+      .limit(limit + 1);
+  }
+  if (filter.outcome) {
+    return db
+      .select(getTableColumns(auditEvents))
+      .from(auditOperationOutcomes)
+      .innerJoin(auditEvents, eq(auditEvents.seq, auditOperationOutcomes.seq))
+      .where(
+        and(
+          eq(auditOperationOutcomes.outcome, filter.outcome),
+          before ? lt(auditOperationOutcomes.seq, before) : undefined,
+          where,
+        ),
+      )
+      .orderBy(desc(auditOperationOutcomes.seq))
       .limit(limit + 1);
   }
   return db

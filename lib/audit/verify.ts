@@ -1,6 +1,6 @@
-import { and, asc, gt, gte, lte } from "drizzle-orm";
+import { and, asc, gt, gte, lte, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { auditCheckpoints, auditEvents, auditEventUids } from "@/lib/db/schema";
+import { auditCheckpoints, auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { affectedDigest } from "./affected";
 import type { AuditEvent } from "./append";
 import { checkChainSegment, GENESIS_HASH, type ChainBreak } from "./chain";
@@ -46,6 +46,64 @@ async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBr
 }
 
 /**
+ * An operation whose outcome in the index (which the outcome filter reads) is not the one the chain
+ * gives it: its completion's, or its single entry's. One statement over the batch's stretch of the
+ * log, so that it sees one snapshot even while completions are being appended.
+ */
+async function outcomeIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBreak | undefined> {
+  const first = batch[0]!.seq;
+  const last = batch.at(-1)!.seq;
+  const { rows } = (await db.execute(sql`
+    select entry.seq, entry.id, filed.outcome as filed from ${auditEvents} as entry
+    left join ${auditOperationOutcomes} as filed on filed.seq = entry.seq
+    where entry.seq between ${first} and ${last} and (
+      (entry.completes_operation and filed.seq is not null)
+      or (not entry.completes_operation and filed.outcome is distinct from coalesce(
+        (select completion.outcome from ${auditEvents} as completion
+          where completion.operation_id = entry.operation_id and completion.completes_operation
+          order by completion.seq desc limit 1),
+        entry.outcome)))
+    union all
+    select filed.seq, null, filed.outcome from ${auditOperationOutcomes} as filed
+    where filed.seq between ${first} and ${last}
+      and not exists (select 1 from ${auditEvents} as entry where entry.seq = filed.seq)
+    order by 1 limit 1`)) as unknown as {
+    rows: Array<{ seq: number | string; id: string | null; filed: string | null }>;
+  };
+  const wrong = rows[0];
+  if (!wrong) return undefined;
+  const seq = Number(wrong.seq);
+  return {
+    seq,
+    id: wrong.id ?? batch.find((entry) => entry.seq === seq)?.id ?? "",
+    problem: "edited",
+    detail: `The outcome filed for entry ${seq} (${wrong.filed ?? "none"}) is not the one the log gives its operation.`,
+  };
+}
+
+/** Outcome index rows for entries after the last one: entries were cut from the end of the log. */
+async function indexRowsPastTheEnd(db: Database, lastSeq: number): Promise<ChainBreak | undefined> {
+  const [left] = await db
+    .select({ seq: auditOperationOutcomes.seq })
+    .from(auditOperationOutcomes)
+    .where(gt(auditOperationOutcomes.seq, lastSeq))
+    .orderBy(asc(auditOperationOutcomes.seq))
+    .limit(1);
+  if (!left) return undefined;
+  return {
+    seq: left.seq,
+    id: null,
+    problem: "truncated",
+    detail: `The log ends at entry ${lastSeq}, but the outcome index still files entry ${left.seq}: entries were removed from the end.`,
+  };
+}
+
+const nextBatch = (db: Database, after: number) =>
+  db.select().from(auditEvents).where(gt(auditEvents.seq, after)).orderBy(asc(auditEvents.seq)).limit(BATCH) as Promise<
+    AuditEvent[]
+  >;
+
+/**
  * Walks the whole chain in order of `seq`, a batch at a time (memory stays flat), then holds it
  * against every signed checkpoint (in the database and in AUDIT_CHECKPOINT_DIR). Reports the number
  * of entries checked or the first problem, by name: an entry edited, deleted, inserted or
@@ -66,29 +124,35 @@ export async function verifyAuditChain(
   const wanted = new Set(sources.map((source) => Number(source.note.split("\n")[1])));
   const state = { lastSeq: 0, lastHash: GENESIS_HASH };
   let checked = 0;
+  let indexBreak: ChainBreak | undefined;
   const done = (result: VerificationOutcome, checkpoints = 0): ChainVerification => ({
     ...result,
     checked,
     checkpoints,
     durationMs: performance.now() - started,
   });
+  // The database reads the next batch and checks this one's indexes while this process hashes it.
+  let next = nextBatch(db, 0);
   for (;;) {
-    const batch = (await db
-      .select()
-      .from(auditEvents)
-      .where(gt(auditEvents.seq, state.lastSeq))
-      .orderBy(asc(auditEvents.seq))
-      .limit(BATCH)) as AuditEvent[];
+    const batch = await next;
     if (batch.length === 0) break;
+    next = nextBatch(db, batch.at(-1)!.seq);
+    // A batch read ahead is dropped if a problem ends the walk first.
+    next.catch(() => undefined);
+    const indexBreaks = Promise.all([uidIndexBreak(db, batch), outcomeIndexBreak(db, batch)]);
+    indexBreaks.catch(() => undefined);
     const before = state.lastSeq;
-    const firstBreak =
-      checkChainSegment(batch, state, (entry) => {
-        if (wanted.has(entry.seq)) hashes.set(entry.seq, entry.hash);
-      }) ?? (await uidIndexBreak(db, batch));
-    if (firstBreak) {
-      checked += Math.max(0, firstBreak.seq - before - 1);
-      return done({ intact: false, firstBreak });
+    const chainBreak = checkChainSegment(batch, state, (entry) => {
+      if (wanted.has(entry.seq)) hashes.set(entry.seq, entry.hash);
+    });
+    const [uidBreak, outcomeBreak] = await indexBreaks;
+    if (chainBreak) {
+      checked += Math.max(0, chainBreak.seq - before - 1);
+      return done({ intact: false, firstBreak: chainBreak });
     }
+    // An index that disagrees is named after the chain and the checkpoints: entries cut from the end
+    // leave their index rows behind, and "truncated" is what happened.
+    indexBreak ??= uidBreak ?? outcomeBreak;
     checked += batch.length;
     options.onProgress?.(checked);
     // PGlite answers without yielding: give the rest of the process (requests, timers) a turn.
@@ -96,6 +160,12 @@ export async function verifyAuditChain(
   }
   const checkpoints = checkCheckpoints(sources, options.key, { size: checked, hashAt: (size) => hashes.get(size) });
   if (checkpoints.firstBreak) return done({ intact: false, firstBreak: checkpoints.firstBreak }, checkpoints.checked);
+  indexBreak ??= await indexRowsPastTheEnd(db, state.lastSeq);
+  if (indexBreak) {
+    // The chain holds, so sequence numbers run from 1 without a gap: every entry before this one checked out.
+    checked = indexBreak.seq - 1;
+    return done({ intact: false, firstBreak: indexBreak }, checkpoints.checked);
+  }
   return done(
     {
       intact: true,
