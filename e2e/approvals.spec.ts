@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { CHAT_API_KEY, forgeAction, OPERATORS, storageStateOf } from "./support";
+import { chatCall } from "../tests/support/chat-client";
+import { startConsole } from "../tests/support/console-server";
+import { callActionOver, signIn as signInOver } from "../tests/support/console-session";
+import { ADMIN, CHAT_API_KEY, forgeAction, OPERATORS, signIn, storageStateOf } from "./support";
 
 /**
  * Two-person approval, with the admin (the default context) and a moderator in two browser contexts:
@@ -88,7 +91,9 @@ test("a large job waits for a second operator: nothing is sent until the admin a
   // The admin's navigation counts it and the list shows it, without a reload.
   await page.goto("/incidents");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: /^Incidents, \d+ requests? waiting for your approval$/ })).toBeVisible();
+  await expect(
+    nav.getByRole("link", { name: /^Incidents\s*, \d+ requests? waiting for your approval$/ }),
+  ).toBeVisible();
   const waiting = page.getByRole("table", { name: "Waiting for approval, newest first" });
   await expect(waiting.getByRole("row", { name: new RegExp(blocker!) })).toContainText("510");
   expect(await sentUids(request)).toEqual([]);
@@ -218,4 +223,56 @@ test("break glass: an admin starts a large job without approval, with a reason o
       .getByRole("row", { name: new RegExp(blocker!) })
       .first(),
   ).toBeVisible();
+});
+
+test("a request nobody approves expires: its page says so without a reload, and a late approval is refused", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A console of its own, whose requests expire after six seconds rather than an hour.
+  const server = await startConsole({
+    env: {
+      APPROVAL_THRESHOLD_UIDS: "2",
+      APPROVAL_TTL_MINUTES: "0.1",
+      CHAT_JOURNAL: "1",
+      CONSOLE_ADMIN_EMAIL: ADMIN.email,
+      CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
+  const context = await browser.newContext({ baseURL: server.baseUrl, storageState: { cookies: [], origins: [] } });
+  try {
+    const admin = await signInOver(server, ADMIN);
+    const moderator = OPERATORS.moderator;
+    const created = await callActionOver(
+      server,
+      admin,
+      "createOperatorAction",
+      { ...moderator, role: "moderator" },
+      "/operators",
+    );
+    expect(created.ok).toBe(true);
+    const requested = await callActionOver<{ jobId: string }>(server, admin, "requestIncidentJobAction", {
+      blocker: "cometchat-uid-1",
+      reason: "Raid that nobody reviews",
+      uids: ["cometchat-uid-2", "cometchat-uid-3", "cometchat-uid-4"],
+    });
+    if (!requested.ok) throw new Error(requested.message);
+    const { jobId } = requested.data;
+
+    const page = await context.newPage();
+    await signIn(page, moderator.email, moderator.password);
+    await page.goto(`/incidents/${jobId}`);
+    const approval = page.getByRole("region", { name: "Approval" });
+    await expect(approval.getByRole("button", { name: "Approve" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Progress" })).toContainText("Status: Expired", { timeout: 30_000 });
+    await expect(approval.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(approval).toContainText("Expired");
+    const late = await forgeAction(page, `/incidents/${jobId}`, "approveRequestAction", { jobId, reason: "Late" });
+    expect(late).toMatch(/expired at .*: it can no longer be approved/);
+    const journal = await chatCall(server, "GET", "/embedded/journal");
+    expect(journal.body.data).toEqual([]);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });
