@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
-import { startWithoutApprovalAction } from "@/lib/actions/incidents";
+import { startWithoutApprovalAction } from "@/lib/actions/start-incident-job";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import type { BlockFor } from "@/lib/schemas/block-for";
 import { breakGlassReasonSchema, MIN_BREAK_GLASS_REASON } from "@/lib/schemas/incident";

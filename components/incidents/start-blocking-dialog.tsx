@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
-import { createIncidentJobAction, requestIncidentJobAction } from "@/lib/actions/incidents";
+import { createIncidentJobAction, requestIncidentJobAction } from "@/lib/actions/start-incident-job";
 import type { BlockFor } from "@/lib/schemas/block-for";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
