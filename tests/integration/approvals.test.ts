@@ -116,6 +116,14 @@ function scenario(kind: "pglite" | "postgres") {
     expect(direct).toMatchObject({ ok: false, code: "REFUSED" });
     expect((direct as { message: string }).message).toMatch(/needs a second operator's approval/);
 
+    // The workspace's block sends at once: past the threshold it is refused and points to incident mode.
+    const workspace = await callActionOver(servers[0]!, requester, "blockUsersAction", {
+      blocker: "cometchat-uid-3",
+      uids: uids.slice(0, THRESHOLD + 1),
+    });
+    expect(workspace).toMatchObject({ ok: false, code: "REFUSED" });
+    expect((workspace as { message: string }).message).toMatch(/needs a second operator's approval.*Incidents/);
+
     const job = await request("cometchat-uid-3", uids);
     expect(job.status).toBe("awaiting_approval");
     await new Promise((resolve) => setTimeout(resolve, 1500));
