@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { envOrExit, getEnv } from "@/lib/env";
 import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
+import { startApprovalExpiry, stopApprovalExpiry } from "@/lib/incidents/approval-expiry";
 import { startTimedBlockExpiry, stopTimedBlockExpiry } from "@/lib/timed-blocks/expiry";
 
 /**
@@ -39,6 +40,7 @@ export async function prepareServer(): Promise<void> {
 
   startJobRunner();
   startTimedBlockExpiry(getDb);
+  startApprovalExpiry(getDb);
   startCheckpointSchedule(getDb);
   if (kind === "pglite") {
     // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action
@@ -51,6 +53,7 @@ export async function prepareServer(): Promise<void> {
 
   const shutdown = () => {
     stopTimedBlockExpiry();
+    stopApprovalExpiry();
     stopJobRunner()
       .then(() => closeDb())
       .catch((error: unknown) => console.error("Closing the database failed", error))
