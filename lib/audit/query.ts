@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "@/lib/db/client";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
 import { auditEvents, auditEventUids, auditOperationOutcomes, operators } from "@/lib/db/schema";
@@ -61,10 +62,6 @@ export async function resolveAuditFilter(db: Database, filter: AuditFilter): Pro
   };
 }
 
-/** The outcome of an operation, from the outcome index: its completion's, or its single entry's. */
-const outcomeCondition = (outcome: NonNullable<AuditFilter["outcome"]>): SQL =>
-  sql`exists (select 1 from ${auditOperationOutcomes} where ${auditOperationOutcomes.seq} = ${auditEvents.seq} and ${auditOperationOutcomes.outcome} = ${outcome})`;
-
 /** Which entries stand for an operation in the table: first entries, with a job's calls folded under it. */
 function rowsShown(filter: ResolvedAuditFilter): SQL[] {
   if (filter.job) return [eq(auditEvents.parentOperationId, filter.job), not(auditEvents.completesOperation)];
@@ -73,7 +70,15 @@ function rowsShown(filter: ResolvedAuditFilter): SQL[] {
   return [not(auditEvents.completesOperation), isNull(auditEvents.parentOperationId)];
 }
 
-function auditConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL | undefined {
+/**
+ * `leadingSeq` is the sequence number of the index the page walks (the log's, the UID index's or the
+ * outcome index's): the date range's bounds go on it, so that the walk starts and stops there.
+ */
+function auditConditions(
+  filter: ResolvedAuditFilter,
+  scope: AuditScope,
+  leadingSeq: PgColumn = auditEvents.seq,
+): SQL | undefined {
   const conditions: SQL[] = rowsShown(filter);
   if (scope.kind === "own") conditions.push(eq(auditEvents.actorId, scope.actorId));
   if (filter.actorEmails) {
@@ -87,9 +92,9 @@ function auditConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL | 
   }
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.from)
-    conditions.push(gte(auditEvents.occurredAt, filter.from), gte(auditEvents.seq, firstSeqAtOrAfter(filter.from)));
+    conditions.push(gte(auditEvents.occurredAt, filter.from), gte(leadingSeq, firstSeqAtOrAfter(filter.from)));
   if (filter.to)
-    conditions.push(lt(auditEvents.occurredAt, filter.to), lt(auditEvents.seq, firstSeqAtOrAfter(filter.to, true)));
+    conditions.push(lt(auditEvents.occurredAt, filter.to), lt(leadingSeq, firstSeqAtOrAfter(filter.to, true)));
   return and(...conditions);
 }
 
@@ -103,19 +108,24 @@ export function auditPageQuery(
   before?: number,
   limit = AUDIT_PAGE_SIZE,
 ) {
-  const where = auditConditions(filter, scope);
   // The most selective index leads, newest first: the UID's, else the outcome's, else the log's own.
   if (filter.uid) {
-    return db
+    const query = db
       .select(getTableColumns(auditEvents))
       .from(auditEventUids)
-      .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq))
+      .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq));
+    const withOutcome = filter.outcome
+      ? query.innerJoin(
+          auditOperationOutcomes,
+          and(eq(auditOperationOutcomes.seq, auditEventUids.seq), eq(auditOperationOutcomes.outcome, filter.outcome)),
+        )
+      : query;
+    return withOutcome
       .where(
         and(
           eq(auditEventUids.uid, filter.uid),
           before ? lt(auditEventUids.seq, before) : undefined,
-          filter.outcome ? outcomeCondition(filter.outcome) : undefined,
-          where,
+          auditConditions(filter, scope, auditEventUids.seq),
         ),
       )
       .orderBy(desc(auditEventUids.seq))
@@ -130,7 +140,7 @@ export function auditPageQuery(
         and(
           eq(auditOperationOutcomes.outcome, filter.outcome),
           before ? lt(auditOperationOutcomes.seq, before) : undefined,
-          where,
+          auditConditions(filter, scope, auditOperationOutcomes.seq),
         ),
       )
       .orderBy(desc(auditOperationOutcomes.seq))
@@ -139,7 +149,7 @@ export function auditPageQuery(
   return db
     .select()
     .from(auditEvents)
-    .where(and(where, before ? lt(auditEvents.seq, before) : undefined))
+    .where(and(auditConditions(filter, scope), before ? lt(auditEvents.seq, before) : undefined))
     .orderBy(desc(auditEvents.seq))
     .limit(limit + 1);
 }

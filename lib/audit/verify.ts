@@ -1,4 +1,4 @@
-import { and, asc, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, gt, gte, lte } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { affectedDigest } from "./affected";
@@ -6,6 +6,8 @@ import type { AuditEvent } from "./append";
 import { checkChainSegment, GENESIS_HASH, type ChainBreak } from "./chain";
 import { checkCheckpoints, type CheckpointSource } from "./checkpoint-check";
 import type { AuditVerifier } from "./checkpoint-note";
+import { outcomeIndexCheck } from "./outcome-index-check";
+import { completionsOf } from "./query";
 
 type VerificationOutcome =
   | { intact: true; head: { seq: number; hash: string } | null; latestCheckpoint: number | null }
@@ -43,42 +45,6 @@ async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBr
     };
   }
   return undefined;
-}
-
-/**
- * An operation whose outcome in the index (which the outcome filter reads) is not the one the chain
- * gives it: its completion's, or its single entry's. One statement over the batch's stretch of the
- * log, so that it sees one snapshot even while completions are being appended.
- */
-async function outcomeIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBreak | undefined> {
-  const first = batch[0]!.seq;
-  const last = batch.at(-1)!.seq;
-  const { rows } = (await db.execute(sql`
-    select entry.seq, entry.id, filed.outcome as filed from ${auditEvents} as entry
-    left join ${auditOperationOutcomes} as filed on filed.seq = entry.seq
-    where entry.seq between ${first} and ${last} and (
-      (entry.completes_operation and filed.seq is not null)
-      or (not entry.completes_operation and filed.outcome is distinct from coalesce(
-        (select completion.outcome from ${auditEvents} as completion
-          where completion.operation_id = entry.operation_id and completion.completes_operation
-          order by completion.seq desc limit 1),
-        entry.outcome)))
-    union all
-    select filed.seq, null, filed.outcome from ${auditOperationOutcomes} as filed
-    where filed.seq between ${first} and ${last}
-      and not exists (select 1 from ${auditEvents} as entry where entry.seq = filed.seq)
-    order by 1 limit 1`)) as unknown as {
-    rows: Array<{ seq: number | string; id: string | null; filed: string | null }>;
-  };
-  const wrong = rows[0];
-  if (!wrong) return undefined;
-  const seq = Number(wrong.seq);
-  return {
-    seq,
-    id: wrong.id ?? batch.find((entry) => entry.seq === seq)?.id ?? "",
-    problem: "edited",
-    detail: `The outcome filed for entry ${seq} (${wrong.filed ?? "none"}) is not the one the log gives its operation.`,
-  };
 }
 
 /** Outcome index rows for entries after the last one: entries were cut from the end of the log. */
@@ -131,7 +97,8 @@ export async function verifyAuditChain(
     checkpoints,
     durationMs: performance.now() - started,
   });
-  // The database reads the next batch and checks this one's indexes while this process hashes it.
+  const outcomes = outcomeIndexCheck(db);
+  // The database reads the next batch and this one's index rows while this process hashes it.
   let next = nextBatch(db, 0);
   for (;;) {
     const batch = await next;
@@ -139,7 +106,7 @@ export async function verifyAuditChain(
     next = nextBatch(db, batch.at(-1)!.seq);
     // A batch read ahead is dropped if a problem ends the walk first.
     next.catch(() => undefined);
-    const indexBreaks = Promise.all([uidIndexBreak(db, batch), outcomeIndexBreak(db, batch)]);
+    const indexBreaks = Promise.all([uidIndexBreak(db, batch), outcomes.batch(batch)]);
     indexBreaks.catch(() => undefined);
     const before = state.lastSeq;
     const chainBreak = checkChainSegment(batch, state, (entry) => {
@@ -160,7 +127,11 @@ export async function verifyAuditChain(
   }
   const checkpoints = checkCheckpoints(sources, options.key, { size: checked, hashAt: (size) => hashes.get(size) });
   if (checkpoints.firstBreak) return done({ intact: false, firstBreak: checkpoints.firstBreak }, checkpoints.checked);
-  indexBreak ??= await indexRowsPastTheEnd(db, state.lastSeq);
+  indexBreak ??=
+    (await outcomes.end(async (operationIds) => {
+      const completions = await completionsOf(db, operationIds);
+      return new Map([...completions].map(([operationId, completion]) => [operationId, completion.outcome]));
+    })) ?? (await indexRowsPastTheEnd(db, state.lastSeq));
   if (indexBreak) {
     // The chain holds, so sequence numbers run from 1 without a gap: every entry before this one checked out.
     checked = indexBreak.seq - 1;
