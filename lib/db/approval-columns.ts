@@ -20,4 +20,11 @@ export const approvalColumns = {
   decidedByRole: text("decided_by_role"),
   decisionReason: text("decision_reason"),
   decidedAt: instant("decided_at"),
+  /**
+   * The "expired" entry of the action log: a process takes the writing of it for a minute, and marks
+   * it written once the entry is committed. A process that fails or dies in between leaves it to the
+   * next sweep, so that no expiry goes unrecorded.
+   */
+  expiryLogLeaseUntil: instant("expiry_log_lease_until"),
+  expiryLoggedAt: instant("expiry_logged_at"),
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { appendAuditEvent } from "@/lib/audit/append";
 import type { Database } from "@/lib/db/client";
-import { expireDueRequests, jobUids } from "./approvals";
+import { claimExpiryLogs, expireDueRequests, jobUids, settleExpiryLog } from "./approvals";
 import type { BlockJob } from "./jobs";
 
 /**
@@ -35,13 +35,21 @@ async function logExpiry(db: Database, job: BlockJob): Promise<void> {
   });
 }
 
-/** Expires what is due (or the one request `jobId`) and logs each expiry; the requests it expired. */
+/**
+ * Expires what is due (or the one request `jobId`), then logs every expiry not yet logged, in
+ * whichever process expired it or, if that one failed or died first, at a later sweep; the requests
+ * it expired.
+ */
 export async function expireRequests(db: Database, jobId?: string): Promise<BlockJob[]> {
   const expired = await expireDueRequests(db, jobId);
-  for (const job of expired) {
-    await logExpiry(db, job).catch((error: unknown) =>
-      console.error(`[approvals] the expiry of job ${job.id} could not be logged`, error),
-    );
+  for (const job of await claimExpiryLogs(db, jobId)) {
+    try {
+      await logExpiry(db, job);
+      await settleExpiryLog(db, job.id, true);
+    } catch (error) {
+      console.error(`[approvals] the expiry of job ${job.id} could not be logged; the next sweep tries again`, error);
+      await settleExpiryLog(db, job.id, false).catch(() => undefined);
+    }
   }
   return expired;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { blockJobs } from "@/lib/db/schema";
 import { jobResults, settleUnsent, type BlockJob } from "./jobs";
@@ -90,6 +90,30 @@ export async function expireDueRequests(db: Database, jobId?: string): Promise<B
     jobId ? eq(blockJobs.id, jobId) : undefined,
   );
   return endRequest(db, due, "expired", null, null);
+}
+
+/** Expired requests whose "expired" entry nobody has written or is writing: this process takes them. */
+export async function claimExpiryLogs(db: Database, jobId?: string): Promise<BlockJob[]> {
+  return db
+    .update(blockJobs)
+    .set({ expiryLogLeaseUntil: sql`now() + interval '1 minute'` })
+    .where(
+      and(
+        eq(blockJobs.status, "expired"),
+        isNull(blockJobs.expiryLoggedAt),
+        or(isNull(blockJobs.expiryLogLeaseUntil), lte(blockJobs.expiryLogLeaseUntil, sql`now()`)),
+        jobId ? eq(blockJobs.id, jobId) : undefined,
+      ),
+    )
+    .returning();
+}
+
+/** The expiry's entry is committed (`written`), or could not be: then the next sweep tries again. */
+export async function settleExpiryLog(db: Database, jobId: string, written: boolean): Promise<void> {
+  await db
+    .update(blockJobs)
+    .set(written ? { expiryLoggedAt: new Date() } : { expiryLogLeaseUntil: null })
+    .where(eq(blockJobs.id, jobId));
 }
 
 /** Requests still open for a decision, newest first: those of others for `operator`'s badge and list. */

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
 import { createPostgresDatabase, databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
@@ -31,6 +32,7 @@ async function journalUids(server: ConsoleServer): Promise<string[]> {
 function scenario(kind: "pglite" | "postgres") {
   const servers: ConsoleServer[] = [];
   let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   let admin: Session;
   let requester: Session;
   let approvers: Array<{ server: ConsoleServer; session: Session }>;
@@ -38,6 +40,7 @@ function scenario(kind: "pglite" | "postgres") {
   beforeAll(async () => {
     const database = kind === "postgres" ? await createPostgresDatabase() : undefined;
     drop = database?.drop;
+    databaseUrl = database?.url;
     const env = {
       AUTH_SECRET,
       CHAT_JOURNAL: "1",
@@ -204,7 +207,31 @@ function scenario(kind: "pglite" | "postgres") {
     const forJob = entries.filter((entry) => (entry.requestBody as { jobId?: string }).jobId === job.jobId);
     expect(forJob).toHaveLength(1);
     expect(await journalUids(servers[0]!)).toEqual([]);
-  }, 120_000);
+
+    if (!databaseUrl) return;
+    // As if the process that took the writing of that entry had died before committing it: while its
+    // minute's lease holds nobody writes it; once the lease has run out, the next sweep does.
+    const expiredEntries = async () =>
+      (await exportedEntries(servers[0]!, admin, { action: "incident.job.expire" })).filter(
+        (entry) => (entry.requestBody as { jobId?: string }).jobId === job.jobId,
+      );
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    try {
+      await database.query(
+        "UPDATE block_jobs SET expiry_logged_at = NULL, expiry_log_lease_until = now() + interval '1 minute' WHERE id = $1",
+        [job.jobId],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(await expiredEntries()).toHaveLength(1);
+      await database.query("UPDATE block_jobs SET expiry_log_lease_until = now() WHERE id = $1", [job.jobId]);
+      await waitFor("the expiry logged again", expiredEntries, (entries) => entries.length === 2, 30_000);
+      const { rows } = await database.query("SELECT expiry_logged_at FROM block_jobs WHERE id = $1", [job.jobId]);
+      expect(rows[0].expiry_logged_at).not.toBeNull();
+    } finally {
+      await database.end();
+    }
+  }, 180_000);
 }
 
 const kinds = await databaseKinds();
