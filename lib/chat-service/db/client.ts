@@ -35,6 +35,10 @@ async function openPostgres(url: string): Promise<ChatStore> {
     connectionString: url,
     // Two cores: more connections than this only queue inside PostgreSQL instead of in the pool.
     max: 8,
+    // A commit does not wait for its WAL to reach the disk: a crash of PostgreSQL itself (not of this
+    // process) may forget the last fraction of a second of the emulator's writes, never corrupt them.
+    // The console's own connections keep the default, so the action log is as durable as ever.
+    options: "-c synchronous_commit=off",
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
