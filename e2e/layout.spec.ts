@@ -77,23 +77,30 @@ test("blue, red and white buttons all show a focus ring that stands out from the
     await page.keyboard.press("Tab");
     await expect(control).toBeFocused();
     const ring = await control.evaluate((element) => {
+      // Chromium reports Tailwind's colours as lab() or oklch(); a canvas turns any CSS colour into sRGB bytes.
+      const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+      const toRgb = (color: string) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = color;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+        return { rgb: `rgb(${r}, ${g}, ${b})`, opaque: a === 255 };
+      };
       const style = getComputedStyle(element);
       // The ring sits off the control's edge, so what it must stand out from is the nearest opaque background around it.
-      let around = element.parentElement;
       let behind = "rgb(255, 255, 255)";
-      while (around) {
-        const background = getComputedStyle(around).backgroundColor;
-        if (!/rgba\(.*,\s*0\)$/.test(background) && background !== "transparent") {
-          behind = background;
+      for (let around = element.parentElement; around; around = around.parentElement) {
+        const background = toRgb(getComputedStyle(around).backgroundColor);
+        if (background.opaque) {
+          behind = background.rgb;
           break;
         }
-        around = around.parentElement;
       }
       return {
         style: style.outlineStyle,
         width: parseFloat(style.outlineWidth),
         offset: parseFloat(style.outlineOffset),
-        color: style.outlineColor,
+        color: toRgb(style.outlineColor).rgb,
         behind,
       };
     });

@@ -1,25 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { serverActionId } from "../tests/support/server-actions";
-import { OPERATORS, signIn, storageStateOf } from "./support";
-
-async function forgeAction(
-  page: Page,
-  pagePath: string,
-  exportedName: string,
-  input: unknown,
-  extraHeaders: Record<string, string> = {},
-): Promise<string> {
-  const response = await page.request.post(pagePath, {
-    headers: {
-      "Next-Action": serverActionId(exportedName),
-      "Content-Type": "text/plain;charset=UTF-8",
-      Accept: "text/x-component",
-      ...extraHeaders,
-    },
-    data: JSON.stringify([input]),
-  });
-  return response.text();
-}
+import { expect, test } from "@playwright/test";
+import { forgeAction, OPERATORS, signIn, storageStateOf } from "./support";
 
 test.describe("a support operator", () => {
   test.use({ storageState: storageStateOf("support") });

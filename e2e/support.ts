@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { serverActionId } from "../tests/support/server-actions";
 
 /** The operators of the end-to-end run; the admin is created at start from CONSOLE_ADMIN_*. */
 export const ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password-1" };
@@ -19,4 +20,24 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Calls a server action as a forger would, with the page's session but without its controls; the raw answer. */
+export async function forgeAction(
+  page: Page,
+  pagePath: string,
+  exportedName: string,
+  input: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<string> {
+  const response = await page.request.post(pagePath, {
+    headers: {
+      "Next-Action": serverActionId(exportedName),
+      "Content-Type": "text/plain;charset=UTF-8",
+      Accept: "text/x-component",
+      ...extraHeaders,
+    },
+    data: JSON.stringify([input]),
+  });
+  return response.text();
 }

@@ -105,6 +105,27 @@ describe("parseEnv", () => {
     expect(env.chatApi.mode).toBe("embedded");
     expect(env.databaseUrl).toBeUndefined();
   });
+
+  it("asks a second operator past 500 UIDs for an hour by default; 0 turns approval off; a TTL may be a fraction", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), CHAT_API_KEY: "k" }).approval).toEqual({
+      thresholdUids: 500,
+      ttlMs: 3_600_000,
+    });
+    const env = parseEnv({
+      DATA_DIR: dataDir(),
+      CHAT_API_KEY: "k",
+      APPROVAL_THRESHOLD_UIDS: "0",
+      APPROVAL_TTL_MINUTES: "0.5",
+    });
+    expect(env.approval).toEqual({ thresholdUids: 0, ttlMs: 30_000 });
+    expect(problemsOf({ APPROVAL_THRESHOLD_UIDS: "-1", APPROVAL_TTL_MINUTES: "0" })).toEqual([
+      expect.stringMatching(/^APPROVAL_THRESHOLD_UIDS: .*whole number/),
+      expect.stringMatching(/^APPROVAL_TTL_MINUTES: .*at least 0\.05/),
+    ]);
+    expect(problemsOf({ APPROVAL_TTL_MINUTES: "soon" })).toEqual([
+      expect.stringMatching(/^APPROVAL_TTL_MINUTES: .*number of minutes/),
+    ]);
+  });
 });
 
 describe("parseLogSettings and the shutdown grace", () => {

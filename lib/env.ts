@@ -72,6 +72,20 @@ const rawEnvSchema = z.object({
     .default(0.5),
   INCIDENT_RATE_RESERVE: share("INCIDENT_RATE_RESERVE").default(0.1),
   CHAT_RATE_LIMIT_PER_MINUTE_HINT: wholeNumber("CHAT_RATE_LIMIT_PER_MINUTE_HINT", 1, 10_000_000).default(10_000),
+  APPROVAL_THRESHOLD_UIDS: wholeNumber("APPROVAL_THRESHOLD_UIDS", 0, 1_000_000).default(500),
+  // Fractions of a minute are allowed, so that tests can see a request expire without waiting an hour.
+  APPROVAL_TTL_MINUTES: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "APPROVAL_TTL_MINUTES must be a number of minutes, such as 60 or 0.5")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(0.05, "APPROVAL_TTL_MINUTES must be at least 0.05 (3 seconds)")
+        .max(7 * 24 * 60, "APPROVAL_TTL_MINUTES must be at most 10080 (7 days)"),
+    )
+    .default(60),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, "AUTH_SECRET must be at least 32 characters of random text").optional(),
   ),
@@ -142,6 +156,11 @@ export type Env = {
   };
   /** After SIGTERM: how long calls in flight may take to finish before the process lets go of them. */
   shutdownGraceMs: number;
+  /**
+   * Two-person approval: a block or incident job that would send more UIDs than `thresholdUids`
+   * (0: never) waits for a second operator, for at most `ttlMs`.
+   */
+  approval: { thresholdUids: number; ttlMs: number };
   /** Signed checkpoints of the action log: the key's seed, how often (0: on demand only), and a copy's folder. */
   audit: { signingKeySeed: string; checkpointMinutes: number; checkpointDir: string | undefined };
 };
@@ -243,6 +262,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       rateLimitHint: raw.CHAT_RATE_LIMIT_PER_MINUTE_HINT,
     },
     shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
+    approval: { thresholdUids: raw.APPROVAL_THRESHOLD_UIDS, ttlMs: Math.round(raw.APPROVAL_TTL_MINUTES * 60_000) },
     audit: {
       signingKeySeed: (raw.AUDIT_SIGNING_KEY ?? readOrCreateSecret(dataDir, "audit-signing-key", 32)).toLowerCase(),
       checkpointMinutes: raw.AUDIT_CHECKPOINT_MINUTES,

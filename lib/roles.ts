@@ -9,7 +9,8 @@ export type Permission =
   | "audit.read.own"
   | "audit.read.all"
   | "audit.export"
-  | "operators.manage";
+  | "operators.manage"
+  | "incidents.break_glass";
 
 const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own"];
 const MODERATOR: Permission[] = [...SUPPORT, "users.block", "users.unblock"];
@@ -20,7 +21,7 @@ const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   support: new Set(SUPPORT),
   moderator: new Set(MODERATOR),
   auditor: new Set(AUDITOR),
-  admin: new Set<Permission>([...MODERATOR, ...AUDITOR, "operators.manage"]),
+  admin: new Set<Permission>([...MODERATOR, ...AUDITOR, "operators.manage", "incidents.break_glass"]),
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -48,6 +49,7 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "audit.read.all": "read the whole action log",
   "audit.export": "export the action log",
   "operators.manage": "manage operators",
+  "incidents.break_glass": "start a large job without a second operator's approval",
 };
 
 export function isPermission(value: unknown): value is Permission {

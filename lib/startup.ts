@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { envOrExit, getEnv, logSettings, type Env } from "@/lib/env";
 import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
+import { startApprovalExpiry, stopApprovalExpiry } from "@/lib/incidents/approval-expiry";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { startTimedBlockExpiry, stopTimedBlockExpiry } from "@/lib/timed-blocks/expiry";
@@ -40,9 +41,12 @@ export async function prepareServer(): Promise<void> {
 
   startJobRunner();
   startTimedBlockExpiry(getDb);
+  startApprovalExpiry(getDb);
   startCheckpointSchedule(getDb);
   onShutdown("work", "incident job runner", stopJobRunner);
   onShutdown("work", "timed-block expiry", (deadline) => stopTimedBlockExpiry(getDb, deadline));
+  // Each expiry is one conditional UPDATE: one cut off by the shutdown is simply done at a later sweep.
+  onShutdown("work", "approval expiry", async () => stopApprovalExpiry());
   onShutdown("work", "audit checkpoints", async () => stopCheckpointSchedule());
   onShutdown("close", "console database", closeDb);
   if (kind === "pglite") {

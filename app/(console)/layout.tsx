@@ -1,6 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ApprovalBadge } from "@/components/layout/approval-badge";
 import { ConsoleNav, type NavItem } from "@/components/layout/console-nav";
+import { getDb } from "@/lib/db/client";
+import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/lib/actions/auth";
@@ -10,9 +13,11 @@ import { isEmbeddedMode } from "@/lib/env";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperator();
+  const mayBlock = can(operator.role, "users.block");
+  const waiting = mayBlock ? (await approvalRequestsFor(await getDb(), operator)).waitingForYou : 0;
   const items: NavItem[] = [
     ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
-    ...(can(operator.role, "users.block") ? [{ href: "/incidents", label: "Incidents" }] : []),
+    ...(mayBlock ? [{ href: "/incidents", label: "Incidents", badge: <ApprovalBadge initial={waiting} /> }] : []),
     ...(can(operator.role, "audit.read.all") || can(operator.role, "audit.read.own")
       ? [{ href: "/audit", label: "Action log" }]
       : []),

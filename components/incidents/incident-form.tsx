@@ -16,6 +16,7 @@ import { formatCount } from "@/lib/format/numbers";
 import { IncidentPreviewSummary } from "./incident-preview-summary";
 import { StartBlockingDialog, type StartRequest } from "./start-blocking-dialog";
 import { UidFileField } from "./uid-file-field";
+import { BreakGlassDialog } from "./break-glass-dialog";
 
 type IncidentFormOutput = z.output<typeof incidentFormSchema>;
 /** A preview with the text and blocker, as typed, that it was made from. */
@@ -32,7 +33,7 @@ const FIELD_LABELS = { blocker: "On behalf of", reason: "Reason", text: "UIDs to
  * Incident mode: a list of up to 10,000 UIDs to block on behalf of one user, previewed before
  * anything is sent, then started as a background job after a confirmation.
  */
-export function IncidentForm() {
+export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
   const id = useId();
   const form = useForm<IncidentFormInput, unknown, IncidentFormOutput>({
     resolver: zodResolver(incidentFormSchema),
@@ -45,6 +46,7 @@ export function IncidentForm() {
   const [placed, setPlaced] = useState<string[]>([]);
   const previewing = previewCall.pending;
   const [starting, setStarting] = useState<StartRequest | null>(null);
+  const [breakingGlass, setBreakingGlass] = useState<StartRequest | null>(null);
 
   // A preview says what would happen to the list it was made of: once the list or blocker changes, it says nothing.
   const preview = previewed && previewed.blocker === blocker && previewed.text === text ? previewed.preview : null;
@@ -60,15 +62,22 @@ export function IncidentForm() {
     });
   }
 
-  function requestStart(values: IncidentFormOutput) {
-    if (!preview || !startable) return;
-    setStarting({
+  function confirmation(values: IncidentFormOutput): StartRequest | null {
+    if (!preview || !startable) return null;
+    return {
       blocker: values.blocker,
       reason: values.reason,
       uids: [...preview.toBlock, ...preview.alreadyBlocked],
       toBlock: preview.toBlock.length,
       alreadyBlocked: preview.alreadyBlocked.length,
-    });
+      preview: {
+        invalid: preview.invalid.length,
+        duplicates: preview.duplicates,
+        selfExcluded: preview.selfExcluded,
+      },
+      needsApproval: preview.needsApproval,
+      approvalThreshold: preview.approvalThreshold,
+    };
   }
 
   let status = "";
@@ -128,9 +137,22 @@ export function IncidentForm() {
           <>
             <IncidentPreviewSummary preview={preview} />
             {startable ? (
-              <Button variant="danger" onClick={() => void handleSubmit(requestStart)()}>
-                Start blocking
-              </Button>
+              <div className="flex flex-wrap gap-3">
+                <Button
+                  variant="danger"
+                  onClick={() => void handleSubmit((values) => setStarting(confirmation(values)))()}
+                >
+                  Start blocking
+                </Button>
+                {canBreakGlass && preview.needsApproval && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void handleSubmit((values) => setBreakingGlass(confirmation(values)))()}
+                  >
+                    Start without approval
+                  </Button>
+                )}
+              </div>
             ) : (
               !preview.overLimit && (
                 <p className="text-sm text-slate-700">Nothing to block: no UID of the list is left to send.</p>
@@ -141,6 +163,7 @@ export function IncidentForm() {
       </div>
 
       <StartBlockingDialog request={starting} onClose={() => setStarting(null)} />
+      {canBreakGlass && <BreakGlassDialog request={breakingGlass} onClose={() => setBreakingGlass(null)} />}
     </>
   );
 }

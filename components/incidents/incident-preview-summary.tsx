@@ -41,6 +41,12 @@ export function IncidentPreviewSummary({ preview }: { preview: IncidentPreview }
           {blocker.uid} is the blocker and was left out: a user cannot block themselves.
         </p>
       )}
+      {preview.needsApproval && !overLimit && (
+        <Alert tone="warning" title="Needs a second operator's approval">
+          {formatCount(toBlock.length)} to block is more than {formatCount(preview.approvalThreshold)}: after you
+          confirm, the job waits until another moderator or admin approves it. Nothing is sent before.
+        </Alert>
+      )}
       {overLimit && (
         <Alert tone="error" title="Too many UIDs for one job">
           The list has {formatCount(valid)} valid UIDs; one job takes at most {formatCount(MAX_INCIDENT_UIDS)}. Split

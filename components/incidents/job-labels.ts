@@ -5,6 +5,10 @@ import { countOf, formatCount } from "@/lib/format/numbers";
 export type JobStatus = BlockJob["status"];
 
 export const JOB_STATUSES: Record<JobStatus, { label: string; tone: BadgeTone }> = {
+  awaiting_approval: { label: "Waiting for approval", tone: "warning" },
+  rejected: { label: "Rejected", tone: "neutral" },
+  withdrawn: { label: "Withdrawn", tone: "neutral" },
+  expired: { label: "Expired", tone: "neutral" },
   running: { label: "Running", tone: "info" },
   paused: { label: "Paused", tone: "warning" },
   cancelled: { label: "Cancelled", tone: "neutral" },

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
-import { createIncidentJobAction } from "@/lib/actions/incidents";
+import { createIncidentJobAction, requestIncidentJobAction } from "@/lib/actions/start-incident-job";
 import type { BlockFor } from "@/lib/schemas/block-for";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -17,6 +17,11 @@ export type StartRequest = {
   uids: string[];
   toBlock: number;
   alreadyBlocked: number;
+  /** What the preview counted besides: the approver sees it too. */
+  preview: { invalid: number; duplicates: number; selfExcluded: boolean };
+  /** Past APPROVAL_THRESHOLD_UIDS: the job waits for a second operator's approval. */
+  needsApproval: boolean;
+  approvalThreshold: number;
 };
 
 const FIELD_LABELS = { blocker: "On behalf of", reason: "Reason", uids: "UIDs", blockFor: "Block for" };
@@ -27,7 +32,9 @@ const UNANSWERED =
 /** Confirms a previewed list and starts its job; the job's page follows its progress. */
 export function StartBlockingDialog({ request, onClose }: { request: StartRequest | null; onClose: () => void }) {
   const router = useRouter();
-  const start = useServerAction(createIncidentJobAction, { unanswered: UNANSWERED });
+  const start = useServerAction(request?.needsApproval ? requestIncidentJobAction : createIncidentJobAction, {
+    unanswered: UNANSWERED,
+  });
   const blockForId = useId();
   const [blockFor, setBlockFor] = useState<BlockFor>("forever");
 
@@ -38,7 +45,8 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
 
   function confirm() {
     if (!request) return;
-    void start.run({ blocker: request.blocker, reason: request.reason, uids: request.uids, blockFor }, (answer) => {
+    const { blocker, reason, uids, preview } = request;
+    void start.run({ blocker, reason, uids, blockFor, preview }, (answer) => {
       if (answer.ok) router.push(`/incidents/${answer.data.jobId}`);
     });
   }
@@ -46,9 +54,13 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
   return (
     <ConfirmDialog
       open={request !== null}
-      title={request ? `Block ${usersCount(request.toBlock)} on behalf of ${request.blocker}?` : "Start blocking?"}
-      confirmLabel="Confirm block"
-      pendingLabel="Starting…"
+      title={
+        request
+          ? `${request.needsApproval ? "Request approval to block" : "Block"} ${usersCount(request.toBlock)} on behalf of ${request.blocker}?`
+          : "Start blocking?"
+      }
+      confirmLabel={request?.needsApproval ? "Request approval" : "Confirm block"}
+      pendingLabel={request?.needsApproval ? "Requesting…" : "Starting…"}
       pending={start.pending}
       onConfirm={confirm}
       onClose={close}
@@ -57,10 +69,17 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
     >
       {request && (
         <div className="space-y-2">
-          <p>
-            {request.blocker} will block {usersCount(request.toBlock)}, in chunks, in the background. You can pause or
-            cancel the job from its page.
-          </p>
+          {request.needsApproval ? (
+            <p>
+              That is more than {formatCount(request.approvalThreshold)}: nothing is sent until another moderator or
+              admin approves it. The job waits for approval on its page, where you can withdraw it.
+            </p>
+          ) : (
+            <p>
+              {request.blocker} will block {usersCount(request.toBlock)}, in chunks, in the background. You can pause or
+              cancel the job from its page.
+            </p>
+          )}
           {request.alreadyBlocked > 0 && (
             <p>
               {formatCount(request.alreadyBlocked)} already blocked by {request.blocker} are recorded with the job, not

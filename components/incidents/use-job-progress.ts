@@ -20,14 +20,16 @@ type Snapshot = { progress: JobProgress; waitingUntil: Date | null };
 /**
  * The job's progress, read every second while it can still change. While UIDs get done, the page's
  * server components (the results table, at its filter and page) are read again every two seconds;
- * once the job has ended, once more, so that the results they show are final.
+ * once its status changes (approved, ended), once more, so that what they show is current.
  */
 export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date | null) {
   const router = useRouter();
   const jobId = initial.job.id;
   const [snapshot, setSnapshot] = useState<Snapshot>({ progress: initial, waitingUntil: initialWaitingUntil });
   const [pollError, setPollError] = useState<{ message: string; final: boolean } | null>(null);
-  const active = isActive(snapshot.progress.job.status) && !pollError?.final;
+  const status = snapshot.progress.job.status;
+  // A request waiting for approval changes too: another operator's decision starts or ends it.
+  const active = (isActive(status) || status === "awaiting_approval") && !pollError?.final;
   // Answers can arrive out of order when a control asks between two ticks; an older one must not win.
   const asked = useRef(0);
   const applied = useRef(0);
@@ -68,12 +70,12 @@ export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date |
     router.refresh();
   }, [done, router]);
 
-  const ended = !isActive(snapshot.progress.job.status);
-  const endedBefore = useRef(ended);
+  // A new status (approved, ended…) changes what the page's server components show: read them again.
+  const statusBefore = useRef(status);
   useEffect(() => {
-    if (ended && !endedBefore.current) router.refresh();
-    endedBefore.current = ended;
-  }, [ended, router]);
+    if (status !== statusBefore.current) router.refresh();
+    statusBefore.current = status;
+  }, [status, router]);
 
   return { ...snapshot, pollError: pollError?.message ?? null, refresh };
 }

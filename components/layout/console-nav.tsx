@@ -5,7 +5,8 @@ import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
-export type NavItem = { href: string; label: string };
+/** A link of the navigation; `badge` says what waits there (requests for approval). */
+export type NavItem = { href: string; label: string; badge?: ReactNode };
 
 /**
  * The console's main navigation and the operator's menu. Side by side on a wide screen; on a phone
@@ -56,6 +57,7 @@ export function ConsoleNav({ items, operatorMenu }: { items: NavItem[]; operator
                 )}
               >
                 {item.label}
+                {item.badge}
               </Link>
             );
           })}

@@ -10,6 +10,10 @@ import {
   type BlockOutcomeRow,
 } from "@/lib/chat-api/block-outcomes";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { RefusedError } from "@/lib/errors";
+import { formatCount } from "@/lib/format/numbers";
+import { needsApproval } from "@/lib/incidents/approval-threshold";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { blockForSeconds } from "@/lib/schemas/block-for";
 import { recordBlocks, recordUnblocks } from "@/lib/timed-blocks/store";
@@ -105,6 +109,22 @@ async function sendBlockCall(blocker: string, uids: string[], verb: "block" | "u
   }
 }
 
+/**
+ * A block from the workspace sends at once, with no second operator: past the approval threshold
+ * (counting only UIDs not already blocked, as incident mode's preview does) it is refused and the
+ * operator sent to incident mode, where large blocks wait for approval.
+ */
+async function refuseWithoutApproval(blocker: string, uids: string[]) {
+  const { thresholdUids } = getEnv().approval;
+  if (!needsApproval(uids.length, thresholdUids)) return;
+  const blocked = await currentlyBlocked(chatApi(), blocker);
+  const toSend = uids.filter((uid) => !blocked.has(uid)).length;
+  if (!needsApproval(toSend, thresholdUids)) return;
+  throw new RefusedError(
+    `Blocking ${formatCount(toSend)} users at once needs a second operator's approval (more than ${formatCount(thresholdUids)}). Nothing was sent: paste the list in Incidents (/incidents) and request approval there.`,
+  );
+}
+
 /** How the log records a block or an unblock: the blocker and every UID sent. */
 const blockRequest = ({ blocker, uids, reason }: { blocker: string; uids: string[]; reason?: string }) => ({
   affectedUids: [blocker, ...uids],
@@ -120,6 +140,7 @@ export const blockUsersAction = defineAction({
   input: blockUsersSchema,
   audit: (input) => ({ ...blockRequest(input), requestBody: { blockedUids: input.uids, blockFor: input.blockFor } }),
   run: async ({ blocker, uids, reason, blockFor }, context): Promise<BlockAnswer> => {
+    await refuseWithoutApproval(blocker, uids);
     const answer = await sendBlockCall(blocker, uids, "block");
     const uidsWith = (outcome: BlockOutcomeKind) =>
       answer.rows.filter((row) => row.outcome === outcome).map((row) => row.uid);

@@ -1,8 +1,5 @@
 "use server";
 
-import { blockForSeconds } from "@/lib/schemas/block-for";
-import { recordBlocks } from "@/lib/timed-blocks/store";
-import { revalidatePath } from "next/cache";
 import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -19,10 +16,12 @@ import {
 } from "@/lib/incidents/jobs";
 import { wakeJobRunner } from "@/lib/incidents/runner";
 import { parseUidList, type UidListEntry } from "@/lib/schemas/block-users";
-import { createIncidentJobSchema, incidentPreviewSchema, jobIdSchema, MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
+import { incidentPreviewSchema, jobIdSchema, MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
+import { needsApproval } from "@/lib/incidents/approval-threshold";
 import { RefusedError } from "@/lib/errors";
 import type { AuditAction } from "@/lib/audit/vocabulary";
 import { defineAction, type ActionContext } from "./define-action";
+import { newJobOf, started } from "./job-start";
 
 export type IncidentPreview = {
   blocker: { uid: string; name: string };
@@ -33,6 +32,10 @@ export type IncidentPreview = {
   duplicates: number;
   selfExcluded: boolean;
   overLimit: boolean;
+  /** More to send than one operator may send alone (APPROVAL_THRESHOLD_UIDS): a second must approve. */
+  needsApproval: boolean;
+  /** That threshold; 0 when approval is off. */
+  approvalThreshold: number;
 };
 
 export const previewIncidentAction = defineAction({
@@ -46,9 +49,13 @@ export const previewIncidentAction = defineAction({
     const user = await chatApi().getUser(blocker);
     const list = parseUidList(text, blocker);
     const blocked = await currentlyBlocked(chatApi(), blocker);
+    const toBlock = list.valid.filter((uid) => !blocked.has(uid));
+    const { thresholdUids } = getEnv().approval;
     return {
       blocker: { uid: user.data.uid, name: user.data.name },
-      toBlock: list.valid.filter((uid) => !blocked.has(uid)),
+      toBlock,
+      needsApproval: needsApproval(toBlock.length, thresholdUids),
+      approvalThreshold: thresholdUids,
       alreadyBlocked: list.valid.filter((uid) => blocked.has(uid)),
       invalid: list.entries.filter(
         (entry): entry is Extract<UidListEntry, { status: "invalid" }> => entry.status === "invalid",
@@ -58,77 +65,6 @@ export const previewIncidentAction = defineAction({
       overLimit: list.valid.length > MAX_INCIDENT_UIDS,
     };
   },
-});
-
-const creatorOf = ({ operator }: ActionContext) => ({ id: operator.id, email: operator.email, role: operator.role });
-
-/** What every new job takes from the configuration and from the operation that starts it. */
-function newJobOf(context: ActionContext) {
-  const env = getEnv();
-  return {
-    chunkSize: env.incident.chunkSize,
-    concurrency: env.incident.concurrency,
-    createdBy: creatorOf(context),
-    operationId: context.operationId,
-  };
-}
-
-/** A job was created: the runner takes it up at once, and the list of jobs shows it. */
-function started(job: BlockJob) {
-  wakeJobRunner({ jobsChanged: true });
-  revalidatePath("/incidents");
-  return jobSummary(job);
-}
-
-const jobSummary = (job: BlockJob) => ({
-  jobId: job.id,
-  kind: job.kind,
-  purpose: job.purpose,
-  total: job.total,
-  chunks: Math.ceil(job.total / job.chunkSize),
-});
-
-export const createIncidentJobAction = defineAction({
-  name: "incident.job.start",
-  permission: "users.block",
-  describe: "block users",
-  input: createIncidentJobSchema,
-  audit: ({ blocker, reason, uids, blockFor }) => ({
-    // Every UID, in the UID index; the entry itself keeps a count and the first few.
-    affectedUids: [blocker, ...uids],
-    targetUid: blocker,
-    reason,
-    requestBody: { uids: uids.length, first: uids.slice(0, 20), blockFor },
-  }),
-  run: async ({ blocker, reason, uids, blockFor }, context) => {
-    const blocked = await currentlyBlocked(chatApi(), blocker);
-    const note = `Already blocked by ${blocker} before this job started: not sent.`;
-    const job = await createJob(await getDb(), {
-      kind: "block",
-      purpose: "incident",
-      blockerUid: blocker,
-      reason,
-      uids: uids.filter((uid) => !blocked.has(uid)),
-      settled: Object.fromEntries(
-        uids.filter((uid) => blocked.has(uid)).map((uid) => [uid, { outcome: "already_blocked", message: note }]),
-      ),
-      preBlocked: [...blocked],
-      ...newJobOf(context),
-      blockForSeconds: blockForSeconds(blockFor),
-    });
-    // Blocks from before the job are not sent; their live expiries end or are renewed as the job asks.
-    await recordBlocks(await getDb(), {
-      blockerUid: blocker,
-      blocked: [],
-      alreadyBlocked: uids.filter((uid) => blocked.has(uid)),
-      expiresInSeconds: blockForSeconds(blockFor),
-      operationId: context.operationId,
-      actor: creatorOf(context),
-      reason,
-    });
-    return started(job);
-  },
-  completion: (result) => ({ outcome: "succeeded", summary: result }),
 });
 
 /** The blocker of a job, for the log; an unknown job is refused later, by the action itself. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { desc, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
-import { auditEvents, auditEventUids } from "@/lib/db/schema";
+import { auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { storableJson, storableText } from "@/lib/security/bounded-json";
 import { affectedSummary, uniqueUids } from "./affected";
 import { GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
@@ -156,21 +156,34 @@ async function writeBatch(db: Database, batch: Pending[], appender: Appender): P
 /** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes two. */
 const UID_ROWS_PER_STATEMENT = 30_000;
 
-/** The entries and their UID rows, in one transaction: a filter on a UID never misses a committed entry. */
+/**
+ * The entries, their UID rows and their operations' outcomes, in one transaction: a filter on a UID
+ * or an outcome never misses a committed entry. A first entry files its own outcome; a completion
+ * replaces its operation's (its first entry may be in this batch, written just before).
+ */
 async function insertAfter(db: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
   const written = chainBatch(batch, last);
   const uidRows = written.flatMap(({ event, uids }) => uids.map((uid) => ({ uid, seq: event.seq })));
   const events = written.map(({ event }) => event);
-  if (uidRows.length === 0) {
-    await db.insert(auditEvents).values(events);
-  } else {
-    await db.transaction(async (tx) => {
-      await tx.insert(auditEvents).values(events);
-      for (let start = 0; start < uidRows.length; start += UID_ROWS_PER_STATEMENT) {
-        await tx.insert(auditEventUids).values(uidRows.slice(start, start + UID_ROWS_PER_STATEMENT));
-      }
-    });
-  }
+  const firsts = events.filter((event) => !event.completesOperation);
+  const completions = events.filter((event) => event.completesOperation);
+  await db.transaction(async (tx) => {
+    await tx.insert(auditEvents).values(events);
+    for (let start = 0; start < uidRows.length; start += UID_ROWS_PER_STATEMENT) {
+      await tx.insert(auditEventUids).values(uidRows.slice(start, start + UID_ROWS_PER_STATEMENT));
+    }
+    if (firsts.length > 0) {
+      await tx.insert(auditOperationOutcomes).values(firsts.map(({ seq, outcome }) => ({ seq, outcome })));
+    }
+    if (completions.length > 0) {
+      const outcomes = JSON.stringify(completions.map(({ operationId, outcome }) => ({ operationId, outcome })));
+      await tx.execute(sql`
+        update ${auditOperationOutcomes} set outcome = completed.outcome
+        from ${auditEvents} as first, jsonb_to_recordset(${outcomes}::jsonb) as completed("operationId" uuid, outcome text)
+        where first.operation_id = completed."operationId" and not first.completes_operation
+          and ${auditOperationOutcomes.seq} = first.seq`);
+    }
+  });
   return events;
 }
 

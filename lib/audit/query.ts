@@ -14,9 +14,10 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "@/lib/db/client";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
-import { auditEvents, auditEventUids, operators } from "@/lib/db/schema";
+import { auditEvents, auditEventUids, auditOperationOutcomes, operators } from "@/lib/db/schema";
 import type { AuditEvent } from "./append";
 import type { AuditFilter } from "@/lib/schemas/audit";
 
@@ -61,14 +62,6 @@ export async function resolveAuditFilter(db: Database, filter: AuditFilter): Pro
   };
 }
 
-/** The outcome of an operation: its single entry's, or its completion's; "requested" reads as not completed. */
-function outcomeCondition(outcome: NonNullable<AuditFilter["outcome"]>): SQL {
-  const completion = (extra: SQL) =>
-    sql`exists (select 1 from ${auditEvents} as completion where completion.operation_id = ${auditEvents.operationId} and completion.outcome <> 'requested' and ${extra})`;
-  if (outcome === "requested") return and(eq(auditEvents.outcome, "requested"), not(completion(sql`true`)))!;
-  return or(eq(auditEvents.outcome, outcome), completion(sql`completion.outcome = ${outcome}`))!;
-}
-
 /** Which entries stand for an operation in the table: first entries, with a job's calls folded under it. */
 function rowsShown(filter: ResolvedAuditFilter): SQL[] {
   if (filter.job) return [eq(auditEvents.parentOperationId, filter.job), not(auditEvents.completesOperation)];
@@ -77,7 +70,15 @@ function rowsShown(filter: ResolvedAuditFilter): SQL[] {
   return [not(auditEvents.completesOperation), isNull(auditEvents.parentOperationId)];
 }
 
-function auditConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL | undefined {
+/**
+ * `leadingSeq` is the sequence number of the index the page walks (the log's, the UID index's or the
+ * outcome index's): the date range's bounds go on it, so that the walk starts and stops there.
+ */
+function auditConditions(
+  filter: ResolvedAuditFilter,
+  scope: AuditScope,
+  leadingSeq: PgColumn = auditEvents.seq,
+): SQL | undefined {
   const conditions: SQL[] = rowsShown(filter);
   if (scope.kind === "own") conditions.push(eq(auditEvents.actorId, scope.actorId));
   if (filter.actorEmails) {
@@ -90,11 +91,10 @@ function auditConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL | 
     );
   }
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
-  if (filter.outcome) conditions.push(outcomeCondition(filter.outcome));
   if (filter.from)
-    conditions.push(gte(auditEvents.occurredAt, filter.from), gte(auditEvents.seq, firstSeqAtOrAfter(filter.from)));
+    conditions.push(gte(auditEvents.occurredAt, filter.from), gte(leadingSeq, firstSeqAtOrAfter(filter.from)));
   if (filter.to)
-    conditions.push(lt(auditEvents.occurredAt, filter.to), lt(auditEvents.seq, firstSeqAtOrAfter(filter.to, true)));
+    conditions.push(lt(auditEvents.occurredAt, filter.to), lt(leadingSeq, firstSeqAtOrAfter(filter.to, true)));
   return and(...conditions);
 }
 
@@ -108,20 +108,48 @@ export function auditPageQuery(
   before?: number,
   limit = AUDIT_PAGE_SIZE,
 ) {
-  const where = auditConditions(filter, scope);
+  // The most selective index leads, newest first: the UID's, else the outcome's, else the log's own.
   if (filter.uid) {
-    return db
+    const query = db
       .select(getTableColumns(auditEvents))
       .from(auditEventUids)
-      .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq))
-      .where(and(eq(auditEventUids.uid, filter.uid), before ? lt(auditEventUids.seq, before) : undefined, where))
+      .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq));
+    const withOutcome = filter.outcome
+      ? query.innerJoin(
+          auditOperationOutcomes,
+          and(eq(auditOperationOutcomes.seq, auditEventUids.seq), eq(auditOperationOutcomes.outcome, filter.outcome)),
+        )
+      : query;
+    return withOutcome
+      .where(
+        and(
+          eq(auditEventUids.uid, filter.uid),
+          before ? lt(auditEventUids.seq, before) : undefined,
+          auditConditions(filter, scope, auditEventUids.seq),
+        ),
+      )
       .orderBy(desc(auditEventUids.seq))
+      .limit(limit + 1);
+  }
+  if (filter.outcome) {
+    return db
+      .select(getTableColumns(auditEvents))
+      .from(auditOperationOutcomes)
+      .innerJoin(auditEvents, eq(auditEvents.seq, auditOperationOutcomes.seq))
+      .where(
+        and(
+          eq(auditOperationOutcomes.outcome, filter.outcome),
+          before ? lt(auditOperationOutcomes.seq, before) : undefined,
+          auditConditions(filter, scope, auditOperationOutcomes.seq),
+        ),
+      )
+      .orderBy(desc(auditOperationOutcomes.seq))
       .limit(limit + 1);
   }
   return db
     .select()
     .from(auditEvents)
-    .where(and(where, before ? lt(auditEvents.seq, before) : undefined))
+    .where(and(auditConditions(filter, scope), before ? lt(auditEvents.seq, before) : undefined))
     .orderBy(desc(auditEvents.seq))
     .limit(limit + 1);
 }

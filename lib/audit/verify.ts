@@ -1,11 +1,13 @@
 import { and, asc, gt, gte, lte } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { auditCheckpoints, auditEvents, auditEventUids } from "@/lib/db/schema";
+import { auditCheckpoints, auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { affectedDigest } from "./affected";
 import type { AuditEvent } from "./append";
 import { checkChainSegment, GENESIS_HASH, type ChainBreak } from "./chain";
 import { checkCheckpoints, type CheckpointSource } from "./checkpoint-check";
 import type { AuditVerifier } from "./checkpoint-note";
+import { outcomeIndexCheck } from "./outcome-index-check";
+import { completionsOf } from "./query";
 
 type VerificationOutcome =
   | { intact: true; head: { seq: number; hash: string } | null; latestCheckpoint: number | null }
@@ -45,6 +47,28 @@ async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBr
   return undefined;
 }
 
+/** Outcome index rows for entries after the last one: entries were cut from the end of the log. */
+async function indexRowsPastTheEnd(db: Database, lastSeq: number): Promise<ChainBreak | undefined> {
+  const [left] = await db
+    .select({ seq: auditOperationOutcomes.seq })
+    .from(auditOperationOutcomes)
+    .where(gt(auditOperationOutcomes.seq, lastSeq))
+    .orderBy(asc(auditOperationOutcomes.seq))
+    .limit(1);
+  if (!left) return undefined;
+  return {
+    seq: left.seq,
+    id: null,
+    problem: "truncated",
+    detail: `The log ends at entry ${lastSeq}, but the outcome index still files entry ${left.seq}: entries were removed from the end.`,
+  };
+}
+
+const nextBatch = (db: Database, after: number) =>
+  db.select().from(auditEvents).where(gt(auditEvents.seq, after)).orderBy(asc(auditEvents.seq)).limit(BATCH) as Promise<
+    AuditEvent[]
+  >;
+
 /**
  * Walks the whole chain in order of `seq`, a batch at a time (memory stays flat), then holds it
  * against every signed checkpoint (in the database and in AUDIT_CHECKPOINT_DIR). Reports the number
@@ -66,29 +90,36 @@ export async function verifyAuditChain(
   const wanted = new Set(sources.map((source) => Number(source.note.split("\n")[1])));
   const state = { lastSeq: 0, lastHash: GENESIS_HASH };
   let checked = 0;
+  let indexBreak: ChainBreak | undefined;
   const done = (result: VerificationOutcome, checkpoints = 0): ChainVerification => ({
     ...result,
     checked,
     checkpoints,
     durationMs: performance.now() - started,
   });
+  const outcomes = outcomeIndexCheck(db);
+  // The database reads the next batch and this one's index rows while this process hashes it.
+  let next = nextBatch(db, 0);
   for (;;) {
-    const batch = (await db
-      .select()
-      .from(auditEvents)
-      .where(gt(auditEvents.seq, state.lastSeq))
-      .orderBy(asc(auditEvents.seq))
-      .limit(BATCH)) as AuditEvent[];
+    const batch = await next;
     if (batch.length === 0) break;
+    next = nextBatch(db, batch.at(-1)!.seq);
+    // A batch read ahead is dropped if a problem ends the walk first.
+    next.catch(() => undefined);
+    const indexBreaks = Promise.all([uidIndexBreak(db, batch), outcomes.batch(batch)]);
+    indexBreaks.catch(() => undefined);
     const before = state.lastSeq;
-    const firstBreak =
-      checkChainSegment(batch, state, (entry) => {
-        if (wanted.has(entry.seq)) hashes.set(entry.seq, entry.hash);
-      }) ?? (await uidIndexBreak(db, batch));
-    if (firstBreak) {
-      checked += Math.max(0, firstBreak.seq - before - 1);
-      return done({ intact: false, firstBreak });
+    const chainBreak = checkChainSegment(batch, state, (entry) => {
+      if (wanted.has(entry.seq)) hashes.set(entry.seq, entry.hash);
+    });
+    const [uidBreak, outcomeBreak] = await indexBreaks;
+    if (chainBreak) {
+      checked += Math.max(0, chainBreak.seq - before - 1);
+      return done({ intact: false, firstBreak: chainBreak });
     }
+    // An index that disagrees is named after the chain and the checkpoints: entries cut from the end
+    // leave their index rows behind, and "truncated" is what happened.
+    indexBreak ??= uidBreak ?? outcomeBreak;
     checked += batch.length;
     options.onProgress?.(checked);
     // PGlite answers without yielding: give the rest of the process (requests, timers) a turn.
@@ -96,6 +127,16 @@ export async function verifyAuditChain(
   }
   const checkpoints = checkCheckpoints(sources, options.key, { size: checked, hashAt: (size) => hashes.get(size) });
   if (checkpoints.firstBreak) return done({ intact: false, firstBreak: checkpoints.firstBreak }, checkpoints.checked);
+  indexBreak ??=
+    (await outcomes.end(async (operationIds) => {
+      const completions = await completionsOf(db, operationIds);
+      return new Map([...completions].map(([operationId, completion]) => [operationId, completion.outcome]));
+    })) ?? (await indexRowsPastTheEnd(db, state.lastSeq));
+  if (indexBreak) {
+    // The chain holds, so sequence numbers run from 1 without a gap: every entry before this one checked out.
+    checked = indexBreak.seq - 1;
+    return done({ intact: false, firstBreak: indexBreak }, checkpoints.checked);
+  }
   return done(
     {
       intact: true,

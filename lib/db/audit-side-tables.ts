@@ -27,3 +27,19 @@ export const auditCheckpoints = pgTable("audit_checkpoints", {
   signedAt: timestamp("signed_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
   note: text("note").notNull(),
 });
+
+/**
+ * The outcome of each operation, keyed by the sequence number of its first entry: the entry's own
+ * outcome, replaced by its completion's when that is appended (in the completion's transaction). A
+ * filter on an outcome is then one index walk, newest first, however rare the outcome, instead of a
+ * look-up of each operation's completion. Derived from the chain, and checked against it by
+ * verification (lib/audit/verify.ts).
+ */
+export const auditOperationOutcomes = pgTable(
+  "audit_operation_outcomes",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey(),
+    outcome: text("outcome").notNull(),
+  },
+  (table) => [index("audit_operation_outcomes_outcome_idx").on(table.outcome, table.seq)],
+);

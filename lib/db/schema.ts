@@ -24,6 +24,8 @@ import {
 export * from "./audit-side-tables";
 import type { AffectedUids } from "./audit-side-tables";
 export * from "./rate-and-expiry-tables";
+import { approvalColumns } from "./approval-columns";
+export type { RequestPreview } from "./approval-columns";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -105,44 +107,58 @@ export const auditEvents = pgTable(
  * Every chunk's state and outcomes are stored, so that a job survives a restart and no
  * completed chunk is sent again; with several processes, a lease keeps a chunk to one of them.
  */
-export const blockJobs = pgTable("block_jobs", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  kind: text("kind").$type<"block" | "unblock">().notNull(),
-  /** incident: started from a pasted or uploaded list; retry: the failed UIDs of a job; undo: what a job blocked. */
-  purpose: text("purpose").$type<"incident" | "retry" | "undo">().notNull(),
-  parentJobId: uuid("parent_job_id"),
-  blockerUid: text("blocker_uid").notNull(),
-  reason: text("reason").notNull(),
-  status: text("status").$type<"running" | "paused" | "cancelled" | "completed">().notNull(),
-  total: integer("total").notNull(),
-  chunkSize: integer("chunk_size").notNull(),
-  concurrency: integer("concurrency").notNull(),
-  /** UIDs the blocker had already blocked when the job started, to tell what this job did. */
-  preBlocked: jsonb("pre_blocked")
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  doneCount: integer("done_count").notNull().default(0),
-  blockedCount: integer("blocked_count").notNull().default(0),
-  alreadyBlockedCount: integer("already_blocked_count").notNull().default(0),
-  unblockedCount: integer("unblocked_count").notNull().default(0),
-  notBlockedCount: integer("not_blocked_count").notNull().default(0),
-  failedCount: integer("failed_count").notNull().default(0),
-  notFoundCount: integer("not_found_count").notNull().default(0),
-  /** A timed block: how long each block this job makes lasts; null until unblocked. */
-  blockForSeconds: integer("block_for_seconds"),
-  cancelledCount: integer("cancelled_count").notNull().default(0),
-  /** A 429 holds every chunk of the job until then. */
-  pauseUntil: instant("pause_until"),
-  lastError: text("last_error"),
-  createdById: uuid("created_by_id"),
-  createdByEmail: text("created_by_email").notNull(),
-  createdByRole: text("created_by_role").notNull(),
-  operationId: uuid("operation_id").notNull(),
-  createdAt: instant("created_at").notNull().defaultNow(),
-  updatedAt: instant("updated_at").notNull().defaultNow(),
-  finishedAt: instant("finished_at"),
-});
+export const blockJobs = pgTable(
+  "block_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<"block" | "unblock">().notNull(),
+    /** incident: started from a pasted or uploaded list; retry: the failed UIDs of a job; undo: what a job blocked. */
+    purpose: text("purpose").$type<"incident" | "retry" | "undo">().notNull(),
+    parentJobId: uuid("parent_job_id"),
+    blockerUid: text("blocker_uid").notNull(),
+    reason: text("reason").notNull(),
+    /**
+     * awaiting_approval: stored, not sent, until a second operator approves it (then running), rejects
+     * it, its requester withdraws it, or it expires; the runner claims chunks of running jobs only.
+     */
+    status: text("status")
+      .$type<
+        "awaiting_approval" | "running" | "paused" | "cancelled" | "completed" | "rejected" | "withdrawn" | "expired"
+      >()
+      .notNull(),
+    total: integer("total").notNull(),
+    chunkSize: integer("chunk_size").notNull(),
+    concurrency: integer("concurrency").notNull(),
+    /** UIDs the blocker had already blocked when the job started, to tell what this job did. */
+    preBlocked: jsonb("pre_blocked")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    doneCount: integer("done_count").notNull().default(0),
+    blockedCount: integer("blocked_count").notNull().default(0),
+    alreadyBlockedCount: integer("already_blocked_count").notNull().default(0),
+    unblockedCount: integer("unblocked_count").notNull().default(0),
+    notBlockedCount: integer("not_blocked_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    notFoundCount: integer("not_found_count").notNull().default(0),
+    /** A timed block: how long each block this job makes lasts; null until unblocked. */
+    blockForSeconds: integer("block_for_seconds"),
+    cancelledCount: integer("cancelled_count").notNull().default(0),
+    /** A 429 holds every chunk of the job until then. */
+    pauseUntil: instant("pause_until"),
+    lastError: text("last_error"),
+    createdById: uuid("created_by_id"),
+    createdByEmail: text("created_by_email").notNull(),
+    createdByRole: text("created_by_role").notNull(),
+    operationId: uuid("operation_id").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+    finishedAt: instant("finished_at"),
+    ...approvalColumns,
+  },
+  // The expiry sweep and the list of requests read jobs by status.
+  (table) => [index("block_jobs_status_idx").on(table.status, table.approvalExpiresAt)],
+);
 
 export type ChunkOutcomes = Record<string, { outcome: string; message: string }>;
 

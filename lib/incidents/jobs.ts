@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { blockJobChunks, blockJobs, type ChunkOutcomes } from "@/lib/db/schema";
+import { blockJobChunks, blockJobs, type ChunkOutcomes, type RequestPreview } from "@/lib/db/schema";
 import { rateBudgetUse, type RateBudgetUse } from "./rate-budget";
 
 export type BlockJob = typeof blockJobs.$inferSelect;
+/** A transaction of `Database`, for changes that must land together with the caller's. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type JobKind = BlockJob["kind"];
 type JobPurpose = BlockJob["purpose"];
 
@@ -23,7 +25,30 @@ export type NewJob = {
   operationId: string;
   /** Outcomes known before anything is sent (UIDs the blocker had already blocked): recorded, not sent. */
   settled?: ChunkOutcomes;
+  /**
+   * A large job: `request` waits for a second operator until `expiresAt`; `breakGlass` is an admin's
+   * start without one, with their reason.
+   */
+  approval?:
+    | { kind: "request"; expiresAt: Date; preview: RequestPreview }
+    | { kind: "break_glass"; reason: string; preview: RequestPreview };
 };
+
+function approvalValues(job: NewJob): Partial<typeof blockJobs.$inferInsert> {
+  const approval = job.approval;
+  if (!approval) return {};
+  if (approval.kind === "request")
+    return { status: "awaiting_approval", approvalExpiresAt: approval.expiresAt, requestPreview: approval.preview };
+  return {
+    breakGlass: true,
+    requestPreview: approval.preview,
+    decidedById: job.createdBy.id,
+    decidedByEmail: job.createdBy.email,
+    decidedByRole: job.createdBy.role,
+    decisionReason: approval.reason,
+    decidedAt: new Date(),
+  };
+}
 
 /** The job and all its chunks in one transaction: a job exists whole or not at all. */
 export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
@@ -49,6 +74,7 @@ export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
         total: job.uids.length + Object.keys(settled).length,
         doneCount: Object.keys(settled).length,
         alreadyBlockedCount: Object.values(settled).filter((entry) => entry.outcome === "already_blocked").length,
+        ...approvalValues(job),
       })
       .returning();
     const chunks: Array<typeof blockJobChunks.$inferInsert> = [];
@@ -168,31 +194,39 @@ export async function cancelJob(db: Database, id: string): Promise<BlockJob | un
       .where(and(eq(blockJobs.id, id), inArray(blockJobs.status, ["running", "paused"])))
       .returning();
     if (!job) return undefined;
-    const pending = await tx
-      .select({ chunkIndex: blockJobChunks.chunkIndex, uids: blockJobChunks.uids })
-      .from(blockJobChunks)
-      .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.status, "pending")));
-    let cancelled = 0;
-    for (const chunk of pending) {
-      const outcomes: ChunkOutcomes = Object.fromEntries(
-        chunk.uids.map((uid) => [uid, { outcome: "cancelled", message: "Not sent: the job was cancelled." }]),
-      );
-      cancelled += chunk.uids.length;
-      await tx
-        .update(blockJobChunks)
-        .set({ status: "done", outcomes, completedAt: new Date() })
-        .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.chunkIndex, chunk.chunkIndex)));
-    }
-    const [updated] = await tx
-      .update(blockJobs)
-      .set({
-        cancelledCount: sql`${blockJobs.cancelledCount} + ${cancelled}`,
-        doneCount: sql`${blockJobs.doneCount} + ${cancelled}`,
-      })
-      .where(eq(blockJobs.id, id))
-      .returning();
-    return updated;
+    return settleUnsent(tx, id, "Not sent: the job was cancelled.");
   });
+}
+
+/**
+ * Ends every chunk not yet sent as "cancelled" with `message`, in the caller's transaction, and counts
+ * them with the job: a job that was cancelled, or whose request for approval ended without one.
+ */
+export async function settleUnsent(tx: Transaction, id: string, message: string): Promise<BlockJob | undefined> {
+  const pending = await tx
+    .select({ chunkIndex: blockJobChunks.chunkIndex, uids: blockJobChunks.uids })
+    .from(blockJobChunks)
+    .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.status, "pending")));
+  let cancelled = 0;
+  for (const chunk of pending) {
+    const outcomes: ChunkOutcomes = Object.fromEntries(
+      chunk.uids.map((uid) => [uid, { outcome: "cancelled", message }]),
+    );
+    cancelled += chunk.uids.length;
+    await tx
+      .update(blockJobChunks)
+      .set({ status: "done", outcomes, completedAt: new Date() })
+      .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.chunkIndex, chunk.chunkIndex)));
+  }
+  const [updated] = await tx
+    .update(blockJobs)
+    .set({
+      cancelledCount: sql`${blockJobs.cancelledCount} + ${cancelled}`,
+      doneCount: sql`${blockJobs.doneCount} + ${cancelled}`,
+    })
+    .where(eq(blockJobs.id, id))
+    .returning();
+  return updated;
 }
 
 /** The UIDs of a job with one of these outcomes: the failed ones to retry, the blocked ones to undo. */

@@ -61,6 +61,27 @@ async function insertUidRows(connection: RawConnection, rows: GeneratedEntry[]) 
   }
 }
 
+/**
+ * The outcome index of these entries, as append.ts keeps it: each operation's completion's outcome,
+ * or its own. A completion may come in a later statement than its first entry, so each statement also
+ * files the completions it holds for earlier first entries.
+ */
+async function insertOutcomeRows(connection: RawConnection, first: number, last: number) {
+  await connection.query(
+    `INSERT INTO "audit_operation_outcomes" ("seq", "outcome")
+     SELECT "seq", "outcome" FROM "audit_events" WHERE "seq" BETWEEN $1 AND $2 AND NOT "completes_operation"`,
+    [first, last],
+  );
+  await connection.query(
+    `UPDATE "audit_operation_outcomes" AS filed SET "outcome" = completion."outcome"
+     FROM "audit_events" AS completion, "audit_events" AS first_entry
+     WHERE completion."seq" BETWEEN $1 AND $2 AND completion."completes_operation"
+       AND first_entry."operation_id" = completion."operation_id" AND NOT first_entry."completes_operation"
+       AND filed."seq" = first_entry."seq"`,
+    [first, last],
+  );
+}
+
 /** The parameters as drizzle would send them (each column's own mapping: ISO time, JSON text). */
 function insertParams(rows: AuditEvent[]): unknown[] {
   const params: unknown[] = [];
@@ -101,6 +122,7 @@ export async function seed(db: Database, kind: DatabaseKind, count: number) {
           next = batch(Math.min(ROWS_PER_STATEMENT, count - written - done - rows.length));
           await insert;
           await insertUidRows(connection, rows);
+          await insertOutcomeRows(connection, rows[0]!.event.seq, rows.at(-1)!.event.seq);
           done += rows.length;
           await yieldToEventLoop();
         }

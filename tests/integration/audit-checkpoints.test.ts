@@ -66,7 +66,7 @@ describe.each(await databaseKinds())("signed checkpoints on %s", (kind) => {
     });
 
     it("names a log cut short after a checkpoint: truncated", async () => {
-      await run(db, "CREATE TEMP TABLE tail AS SELECT * FROM audit_events WHERE seq > 17");
+      await run(db, "CREATE TABLE tail AS SELECT * FROM audit_events WHERE seq > 17");
       await run(db, "DELETE FROM audit_events WHERE seq > 17");
       const result = await verifyAuditLog(db);
       expect(result).toMatchObject({ intact: false, checked: 17, firstBreak: { problem: "truncated" } });
@@ -105,6 +105,37 @@ describe.each(await databaseKinds())("signed checkpoints on %s", (kind) => {
       expect(await verifyAuditLog(db)).toMatchObject({ intact: false, firstBreak: { seq: 7, problem: "edited" } });
       await run(db, "INSERT INTO audit_event_uids (uid, seq) VALUES ('spam-3', 7)");
       await run(db, "ALTER TABLE audit_event_uids ENABLE TRIGGER USER");
+    });
+
+    it("finds an outcome changed, removed or added in the outcome index", async () => {
+      // Operation 4's first entry is seq 9, its completion seq 10.
+      await run(db, "UPDATE audit_operation_outcomes SET outcome = 'failed' WHERE seq = 9");
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: false, firstBreak: { seq: 9, problem: "edited" } });
+      await run(db, "DELETE FROM audit_operation_outcomes WHERE seq = 9");
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: false, firstBreak: { seq: 9, problem: "edited" } });
+      await run(db, "INSERT INTO audit_operation_outcomes (seq, outcome) VALUES (9, 'succeeded'), (10, 'succeeded')");
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: false, firstBreak: { seq: 10, problem: "edited" } });
+      await run(db, "DELETE FROM audit_operation_outcomes WHERE seq = 10");
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: true });
+    });
+
+    it("names a log cut short by the outcome rows its last entries leave behind, with no checkpoint to tell", async () => {
+      await run(db, "CREATE TABLE tail AS SELECT * FROM audit_events WHERE seq > 18");
+      await run(db, "ALTER TABLE audit_checkpoints DISABLE TRIGGER USER");
+      await run(db, "CREATE TABLE kept_checkpoints AS SELECT * FROM audit_checkpoints");
+      await run(db, "DELETE FROM audit_checkpoints");
+      await run(db, "DELETE FROM audit_events WHERE seq > 18");
+      expect(await verifyAuditLog(db)).toMatchObject({
+        intact: false,
+        checked: 18,
+        firstBreak: { seq: 19, problem: "truncated" },
+      });
+      await run(db, "INSERT INTO audit_events SELECT * FROM tail");
+      await run(db, "INSERT INTO audit_checkpoints SELECT * FROM kept_checkpoints");
+      await run(db, "ALTER TABLE audit_checkpoints ENABLE TRIGGER USER");
+      await run(db, "DROP TABLE tail");
+      await run(db, "DROP TABLE kept_checkpoints");
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: true });
     });
   });
 

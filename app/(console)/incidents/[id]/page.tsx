@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { jobTitle, isActive } from "@/components/incidents/job-labels";
+import { ApprovalPanel } from "@/components/incidents/approval-panel";
 import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
 import { JobResultsSection } from "@/components/incidents/job-results-section";
 import { resultsView } from "@/components/incidents/job-results-view";
@@ -18,6 +19,9 @@ type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
+
+/** UIDs an approver sees on the page; the CSV has them all. */
+const FIRST_UIDS = 20;
 
 const isJobId = (id: string) => jobIdSchema.safeParse({ jobId: id }).success;
 
@@ -37,7 +41,9 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
   if (!progress) notFound();
   const { job } = progress;
   const search = await searchParams;
-  const view = resultsView(await jobResults(db, id), { outcome: search.outcome, page: search.page });
+  const results = await jobResults(db, id);
+  const view = resultsView(results, { outcome: search.outcome, page: search.page });
+  const requester = job.createdByEmail === operator.email;
 
   return (
     <div className="space-y-8">
@@ -54,7 +60,14 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
           <dt className="text-slate-600">Reason</dt>
           <dd className="break-words text-slate-900">{job.reason}</dd>
           <dt className="text-slate-600">Created by</dt>
-          <dd className="text-slate-900">{job.createdByEmail}</dd>
+          <dd className="text-slate-900">
+            <Link
+              href={`/audit?${new URLSearchParams({ actor: job.createdByEmail })}`}
+              className="text-brand-700 underline"
+            >
+              {job.createdByEmail}
+            </Link>
+          </dd>
           <dt className="text-slate-600">Created at</dt>
           <dd className="text-slate-900">
             <Time at={job.createdAt} />
@@ -73,6 +86,17 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
           <dd className="font-mono text-xs break-all text-slate-900">{job.id}</dd>
         </dl>
       </div>
+
+      {(job.approvalExpiresAt !== null || job.breakGlass) && (
+        <ApprovalPanel
+          job={job}
+          firstUids={results
+            .filter((result) => result.outcome !== "already_blocked")
+            .slice(0, FIRST_UIDS)
+            .map((result) => result.uid)}
+          mode={requester ? "withdraw" : "decide"}
+        />
+      )}
 
       <JobProgressPanel
         key={job.id}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useId, useState, type ReactNode } from "react";
+import type { z } from "zod";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TextAreaField } from "@/components/ui/field";
+import type { ActionFailed } from "@/lib/actions/result";
+
+type ReasonDialogProps = {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  tone?: "danger" | "primary";
+  reasonLabel: string;
+  reasonHint: string;
+  /** The action's own rule for the reason (lib/schemas), checked before anything is sent. */
+  reasonSchema: z.ZodType<string>;
+  /** The action's field that carries the reason, for the errors it answers with. */
+  reasonField: string;
+  pending: boolean;
+  failure: ActionFailed | null;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/** A confirmation that asks why: the reason is recorded with the decision in the action log. */
+export function ReasonDialog({
+  reasonLabel,
+  reasonHint,
+  reasonSchema,
+  reasonField,
+  failure,
+  onConfirm,
+  onClose,
+  children,
+  ...dialog
+}: ReasonDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const shownError = error ?? failure?.fieldErrors?.[reasonField]?.[0];
+
+  function confirm() {
+    const parsed = reasonSchema.safeParse(reason);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    onConfirm(parsed.data);
+  }
+
+  function close() {
+    setReason("");
+    setError(undefined);
+    onClose();
+  }
+
+  // The reason's own errors show under its field; the rest go with the message.
+  const otherErrors = Object.fromEntries(
+    Object.entries(failure?.fieldErrors ?? {}).filter(([key]) => key !== reasonField),
+  );
+  return (
+    <ConfirmDialog
+      {...dialog}
+      onConfirm={confirm}
+      onClose={close}
+      failure={failure ? { message: failure.message, fieldErrors: otherErrors } : null}
+    >
+      <div className="space-y-3">
+        {children}
+        <TextAreaField
+          id={`${id}-reason`}
+          label={reasonLabel}
+          hint={reasonHint}
+          required
+          rows={3}
+          value={reason}
+          error={shownError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+    </ConfirmDialog>
+  );
+}

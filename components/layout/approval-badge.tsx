@@ -1,0 +1,44 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { approvalRequestsAction } from "@/lib/actions/approvals";
+import { callAction } from "@/lib/actions/result";
+import { countOf } from "@/lib/format/numbers";
+
+const POLL_MS = 10_000;
+
+/**
+ * The number of requests waiting for this operator's decision, beside "Incidents": read again every
+ * ten seconds, so that a new request shows without a reload. Nothing when there is none.
+ */
+export function ApprovalBadge({ initial }: { initial: number }) {
+  const [count, setCount] = useState(initial);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      const answer = await callAction(approvalRequestsAction, {});
+      if (stopped) return;
+      if (answer.ok) setCount(answer.data.waitingForYou);
+      timer = setTimeout(() => void tick(), POLL_MS);
+    };
+    timer = setTimeout(() => void tick(), POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  if (count === 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden
+        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-semibold text-white"
+      >
+        {count}
+      </span>
+      <span className="sr-only">, {countOf(count, "request", "requests")} waiting for your approval</span>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { appendAuditEvent } from "@/lib/audit/append";
+import type { Database } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { claimExpiryLogs, expireDueRequests, jobUids, settleExpiryLog } from "./approvals";
+import type { BlockJob } from "./jobs";
+
+/**
+ * Expires requests for approval that nobody decided on in time, in every console process. The
+ * expiry is a conditional UPDATE, so however many processes sweep at once, each request expires in
+ * one of them, and that one logs "incident.job.expire" once.
+ */
+
+const POLL_MS = 5000;
+const SYSTEM = { id: null, email: null, role: "system" };
+
+type Sweeper = { timer?: NodeJS.Timeout; stopped: boolean };
+const holder = globalThis as typeof globalThis & { __approvalExpiry?: Sweeper };
+
+async function logExpiry(db: Database, job: BlockJob): Promise<void> {
+  await appendAuditEvent({
+    operationId: randomUUID(),
+    actor: SYSTEM,
+    action: "incident.job.expire",
+    outcome: "succeeded",
+    affectedUids: await jobUids(db, job),
+    targetUid: job.blockerUid,
+    reason: `Request by ${job.createdByEmail} not approved in time: ${job.reason}`,
+    requestBody: { jobId: job.id },
+    summary: {
+      jobId: job.id,
+      requestedBy: job.createdByEmail,
+      expiresAt: job.approvalExpiresAt?.toISOString(),
+      notSent: job.cancelledCount,
+    },
+  });
+}
+
+/**
+ * Expires what is due (or the one request `jobId`), then logs every expiry not yet logged, in
+ * whichever process expired it or, if that one failed or died first, at a later sweep; the requests
+ * it expired.
+ */
+export async function expireRequests(db: Database, jobId?: string): Promise<BlockJob[]> {
+  const expired = await expireDueRequests(db, jobId);
+  for (const job of await claimExpiryLogs(db, jobId)) {
+    try {
+      await logExpiry(db, job);
+      await settleExpiryLog(db, job.id, true);
+    } catch (error) {
+      log().error(
+        { err: error, component: "approvals", jobId: job.id },
+        "the expiry could not be logged; the next sweep tries again",
+      );
+      await settleExpiryLog(db, job.id, false).catch(() => undefined);
+    }
+  }
+  return expired;
+}
+
+/** Starts this process's sweep for expired requests (once). */
+export function startApprovalExpiry(getDb: () => Promise<Database>): void {
+  if (holder.__approvalExpiry) return;
+  const sweeper: Sweeper = { stopped: false };
+  holder.__approvalExpiry = sweeper;
+  const tick = () => {
+    void getDb()
+      .then((db) => expireRequests(db))
+      .catch((err: unknown) => log().error({ err, component: "approvals" }, "expiry sweep failed"))
+      .finally(() => {
+        if (!sweeper.stopped) sweeper.timer = setTimeout(tick, POLL_MS);
+      });
+  };
+  tick();
+}
+
+export function stopApprovalExpiry(): void {
+  const sweeper = holder.__approvalExpiry;
+  if (!sweeper) return;
+  sweeper.stopped = true;
+  clearTimeout(sweeper.timer);
+}

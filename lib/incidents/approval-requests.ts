@@ -1,0 +1,63 @@
+import type { Database } from "@/lib/db/client";
+import type { RequestPreview } from "@/lib/db/schema";
+import { approvalHistory, openRequests, type Decider } from "./approvals";
+import type { BlockJob } from "./jobs";
+
+type Person = { id: string | null; email: string; role: string };
+
+/** A request for approval as the list shows it: who asked for what, and who decided. */
+export type ApprovalRow = {
+  jobId: string;
+  status: BlockJob["status"];
+  blockerUid: string;
+  /** UIDs the job sends (those already blocked are recorded, not sent). */
+  toSend: number;
+  alreadyBlocked: number;
+  preview: RequestPreview | null;
+  reason: string;
+  requestedBy: Person;
+  requestedAt: Date;
+  expiresAt: Date | null;
+  breakGlass: boolean;
+  decidedBy: Person | null;
+  decisionReason: string | null;
+  decidedAt: Date | null;
+};
+
+function approvalRowOf(job: BlockJob): ApprovalRow {
+  return {
+    jobId: job.id,
+    status: job.status,
+    blockerUid: job.blockerUid,
+    toSend: job.total - job.alreadyBlockedCount,
+    alreadyBlocked: job.alreadyBlockedCount,
+    preview: job.requestPreview,
+    reason: job.reason,
+    requestedBy: { id: job.createdById, email: job.createdByEmail, role: job.createdByRole },
+    requestedAt: job.createdAt,
+    expiresAt: job.approvalExpiresAt,
+    breakGlass: job.breakGlass,
+    decidedBy: job.decidedByRole
+      ? { id: job.decidedById, email: job.decidedByEmail ?? "the system", role: job.decidedByRole }
+      : null,
+    decisionReason: job.decisionReason,
+    decidedAt: job.decidedAt,
+  };
+}
+
+export type ApprovalRequests = {
+  /** Requests of other operators waiting for this operator's decision: the navigation's badge. */
+  waitingForYou: number;
+  open: ApprovalRow[];
+  history: ApprovalRow[];
+};
+
+/** The requests open for a decision, newest first, and the recent decisions and break-glass starts. */
+export async function approvalRequestsFor(db: Database, operator: Decider): Promise<ApprovalRequests> {
+  const open = (await openRequests(db)).map(approvalRowOf);
+  return {
+    waitingForYou: open.filter((row) => row.requestedBy.email !== operator.email).length,
+    open,
+    history: (await approvalHistory(db)).map(approvalRowOf),
+  };
+}
