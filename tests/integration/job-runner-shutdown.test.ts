@@ -64,7 +64,12 @@ describe.each(await databaseKinds())("the job runner at shutdown, on %s", (kind)
   beforeAll(async () => {
     ({ db, close } = await openTestDatabase(kind));
   });
-  afterAll(async () => close?.());
+  afterAll(async () => {
+    // The stopped runners' calls fail now, and give their chunks back while the database is open.
+    service.server.closeAllConnections();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await close?.();
+  });
 
   const chunkOf = async (jobId: string) =>
     (await db.select().from(blockJobChunks).where(eq(blockJobChunks.jobId, jobId)))[0]!;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
 import { databaseKinds, freePort, startConsole, type ConsoleServer } from "../support/console-server";
 import { callActionOver, exportedEntries, signIn, trySignIn, type Session } from "../support/console-session";
+import { waitFor } from "../support/wait-for";
 
 const ADMIN = { email: "admin@example.com", password: "admin-password-ops-7f3c" };
 const AUTH_SECRET = "an-operations-test-secret-of-32-characters-or-more";
@@ -96,7 +97,13 @@ describe.each(await databaseKinds())("health, readiness and the server log on %s
     // The same request id as the action log's entry, so that one leads to the other.
     const [entry] = await exportedEntries(server, admin, { action: "users.block" });
     expect(entry?.requestId).toBe(action!.requestId);
-    expect(lines.some((line) => line.msg === "request" && line.path === "/users/cometchat-uid-3")).toBe(true);
+    // A request's line is written once its answer is out, which the client may read first.
+    await waitFor(
+      "the request's line",
+      async () => logLines(server.output()),
+      (all) => all.some((line) => line.msg === "request" && line.path === "/users/cometchat-uid-3"),
+      5_000,
+    );
 
     const output = server.output();
     const token = /authjs\.session-token=([^;]+)/.exec(admin.cookie)![1]!;
