@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import type { Person } from "../tests/support/identity-provider";
+import { expectNoSeriousViolations } from "./axe";
 import { SSO } from "./sso-run";
 import { signInWithSso, test } from "./sso-support";
 
@@ -10,21 +11,23 @@ import { signInWithSso, test } from "./sso-support";
  */
 test.describe.configure({ mode: "serial" });
 
-const ADA: Person = {
+type Staff = Person & { email: string };
+
+const ADA: Staff = {
   username: "ada",
   password: "ada-idp-password",
   email: "ada@corp.test",
   name: "Ada Admin",
   groups: ["everyone", "support", "console-admins"],
 };
-const BOB: Person = {
+const BOB: Staff = {
   username: "bob",
   password: "bob-idp-password",
   email: "bob@corp.test",
   name: "Bob Builder",
   groups: ["everyone", "support"],
 };
-const NOBODY: Person = {
+const NOBODY: Staff = {
   username: "nobody",
   password: "nobody-idp-password",
   email: "nobody@corp.test",
@@ -38,7 +41,7 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function signedInAs(browser: Browser, person: Person): Promise<Page> {
+async function signedInAs(browser: Browser, person: Staff): Promise<Page> {
   const page = await freshPage(browser);
   await signInWithSso(page, person);
   await expect(page.getByText(`(${person.email})`)).toBeVisible();
@@ -97,6 +100,7 @@ test("a person with no mapped group is refused with the reason, and no operator 
   await expect(page).toHaveURL(/\/login\?error=NO_ROLE/);
   await expect(refusal(page)).toContainText(`Your ${SSO.name} account has no role in the console`);
   await expect(refusal(page)).toContainText('"groups" claim');
+  await expectNoSeriousViolations(page);
   await page.goto("/users");
   await expect(page).toHaveURL(/\/login/);
 

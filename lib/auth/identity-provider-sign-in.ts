@@ -108,11 +108,12 @@ export async function signInWithIdentityProvider(
       changeSet: { role: { old: null, new: role } },
     });
   } else {
-    operator = await applyRole(db, existing, role);
-    if (operator.role !== existing.role) {
+    const changed = await applyClaims(db, existing, { role, email, name: nameOf(claims, email ?? existing.email) });
+    operator = changed.operator;
+    if (Object.keys(changed.changeSet).length > 0) {
       await record({ id: operator.id, email: operator.email, role }, "operator.update", {
         operator: { id: operator.id, email: operator.email },
-        changeSet: { role: { old: existing.role, new: role } },
+        changeSet: changed.changeSet,
       });
     }
   }
@@ -120,13 +121,33 @@ export async function signInWithIdentityProvider(
   return { ok: true, operator };
 }
 
-/** The identity provider decides the role: even of the last admin, whose successor it names. */
-async function applyRole(db: Database, operator: Operator, role: Role): Promise<Operator> {
-  if (operator.role === role) return operator;
+type ChangeSet = Record<string, { old: string; new: string }>;
+
+/**
+ * The identity provider decides the role (even of the last admin, whose successor it names), the
+ * email and the name. An email that another operator has stays as it was.
+ */
+async function applyClaims(
+  db: Database,
+  operator: Operator,
+  claimed: { role: Role; email: string | undefined; name: string },
+): Promise<{ operator: Operator; changeSet: ChangeSet }> {
+  const changeSet: ChangeSet = {};
+  if (operator.role !== claimed.role) changeSet.role = { old: operator.role, new: claimed.role };
+  if (operator.name !== claimed.name) changeSet.name = { old: operator.name, new: claimed.name };
+  if (claimed.email && claimed.email !== operator.email && !(await findOperatorByEmail(db, claimed.email))) {
+    changeSet.email = { old: operator.email, new: claimed.email };
+  }
+  if (Object.keys(changeSet).length === 0) return { operator, changeSet };
   const [updated] = await db
     .update(operators)
-    .set({ role, updatedAt: new Date() })
+    .set({
+      role: claimed.role,
+      name: changeSet.name ? claimed.name : operator.name,
+      email: changeSet.email ? claimed.email : operator.email,
+      updatedAt: new Date(),
+    })
     .where(eq(operators.id, operator.id))
     .returning();
-  return updated ?? operator;
+  return { operator: updated ?? operator, changeSet };
 }
