@@ -4,7 +4,7 @@ import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/auth/auth";
 import { OIDC_PROVIDER_ID } from "@/lib/auth/identity-provider-sign-in";
 import { getEnv } from "@/lib/env";
-import { signInSchema, type SignInInput } from "@/lib/schemas/operator";
+import { identityProviderSignInSchema, signInSchema, type SignInInput } from "@/lib/schemas/operator";
 import { sameOriginPath } from "@/lib/security/same-origin-path";
 import type { ActionResult } from "./result";
 
@@ -56,8 +56,9 @@ export async function signInAction(input: SignInInput): Promise<ActionResult<nul
  * Auth.js does them); back at /api/auth/callback/oidc, where the sign-in callback decides.
  */
 export async function signInWithIdentityProviderAction(form: FormData): Promise<void> {
-  // Any origin will do: only whether the path leaves the console matters.
-  const redirectTo = sameOriginPath(form.get("callbackUrl"), "http://console.invalid");
+  const parsed = identityProviderSignInSchema.safeParse({ callbackUrl: form.get("callbackUrl") });
+  // Any origin will do: only whether the path leaves the console matters. A bad one returns to the start.
+  const redirectTo = sameOriginPath(parsed.success ? parsed.data.callbackUrl : "/", "http://console.invalid");
   await signIn(OIDC_PROVIDER_ID, { redirectTo });
 }
 
