@@ -81,7 +81,12 @@ test("password sign-in is off: no password form, and a forged credentials POST g
 test("the first sign-in creates the operator with the highest mapped role, and they land in the console", async ({
   browser,
 }) => {
-  const ada = await signedInAs(browser, ADA);
+  const ada = await freshPage(browser);
+  const bodies: string[] = [];
+  ada.on("response", async (response) => {
+    bodies.push((await response.body().catch(() => Buffer.alloc(0))).toString("utf8"));
+  });
+  await signInWithSso(ada, ADA);
   await expect(ada).not.toHaveURL(/\/login/);
   // support and console-admins are both mapped: admin is the higher.
   await expect(ada.getByText("Admin", { exact: true })).toBeVisible();
@@ -92,6 +97,10 @@ test("the first sign-in creates the operator with the highest mapped role, and t
   await expect(row).toContainText("Admin");
   await expect(row).toContainText(`From ${SSO.name}`);
   await expect(ada.getByRole("button", { name: "Add operator" })).toHaveCount(0);
+  // The client secret stays on the server: in no page, script or answer the browser got.
+  await ada.waitForLoadState("networkidle");
+  expect(bodies.length).toBeGreaterThan(5);
+  expect(bodies.filter((body) => body.includes(process.env.E2E_IDP_CLIENT_SECRET!))).toEqual([]);
 });
 
 test("a person with no mapped group is refused with the reason, and no operator is created", async ({ browser }) => {
