@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { envOrExit, getEnv } from "@/lib/env";
+import type { OidcConfig } from "@/lib/env-sso";
 import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
 import { startApprovalExpiry, stopApprovalExpiry } from "@/lib/incidents/approval-expiry";
 import { startTimedBlockExpiry, stopTimedBlockExpiry } from "@/lib/timed-blocks/expiry";
@@ -17,10 +18,11 @@ export async function prepareServer(): Promise<void> {
 
   const db = await getDb();
   const kind = await getDbKind();
-  const firstAdmin = await ensureFirstAdmin(db, {
-    configured: env.firstAdmin,
-    embedded: env.chatApi.mode === "embedded",
-  });
+  const { oidc, passwordSignIn } = env.sso;
+  // Without password sign-in a password admin could never sign in: the identity provider names the first admin.
+  const firstAdmin = passwordSignIn
+    ? await ensureFirstAdmin(db, { configured: env.firstAdmin, embedded: env.chatApi.mode === "embedded" })
+    : undefined;
 
   const where = kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
   const chat =
@@ -33,6 +35,7 @@ export async function prepareServer(): Promise<void> {
       `Moderator Console on http://localhost:${env.port}`,
       `  mode:     ${chat}`,
       `  database: ${where}`,
+      ...signInLines(oidc, passwordSignIn),
       ...firstAdminLines(firstAdmin),
       "",
     ].join("\n"),
@@ -61,6 +64,17 @@ export async function prepareServer(): Promise<void> {
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
+}
+
+function signInLines(oidc: OidcConfig | undefined, passwordSignIn: boolean): string[] {
+  if (!oidc) return [];
+  const groups = [...oidc.roleMap].filter(([, role]) => role === "admin").map(([group]) => group);
+  return [
+    `  sign-in:  ${oidc.name} (${oidc.issuer})${passwordSignIn ? " and passwords" : "; password sign-in is off"}`,
+    ...(passwordSignIn
+      ? []
+      : [`            admins are the people in ${groups.length ? groups.join(", ") : "no group mapped to admin yet"}`]),
+  ];
 }
 
 function firstAdminLines(firstAdmin: Awaited<ReturnType<typeof ensureFirstAdmin>>): string[] {
