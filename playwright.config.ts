@@ -3,10 +3,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN, CHAT_API_KEY } from "./e2e/support";
+import { ssoConsoleEnv, ssoRun } from "./e2e/sso-run";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(tmpdir(), `moderator-console-e2e-${port}`);
+// A second console signs in through an identity provider that e2e/sso.spec.ts starts on loopback.
+const sso = await ssoRun();
+// localhost, not 127.0.0.1: Next writes loopback addresses as localhost in Auth.js's URLs (see the auth route).
+const ssoBaseURL = `http://localhost:${sso.consolePort}`;
+const ssoDataDir = path.join(tmpdir(), `moderator-console-e2e-sso-${sso.consolePort}`);
+/** A fresh data folder each run, so that the demo data is loaded anew and no operator is left over. */
+const startFresh = (folder: string) =>
+  `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${folder}" && node node_modules/tsx/dist/cli.mjs scripts/start.ts`;
 
 // Where Playwright cannot download its own browser, the system Chromium stands in; elsewhere
 // (no /usr/bin/chromium and no PLAYWRIGHT_CHROMIUM_PATH) Playwright's bundled browser is used.
@@ -41,25 +50,45 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], storageState: "e2e/.auth/admin.json" },
       dependencies: ["setup"],
+      testIgnore: /sso\.spec\.ts/,
+    },
+    { name: "sso", testMatch: /sso\.spec\.ts/, use: { ...devices["Desktop Chrome"], baseURL: ssoBaseURL } },
+  ],
+  // One after the other: the first builds the console when a source changed, the second finds it built.
+  webServer: [
+    {
+      command: startFresh(dataDir),
+      url: `${baseURL}/`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        CHAT_API_KEY,
+        CONSOLE_ADMIN_EMAIL: ADMIN.email,
+        CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+        // The test report shows the server's warnings and errors, not a line for each request.
+        LOG_LEVEL: "warn",
+      },
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: startFresh(ssoDataDir),
+      url: `${ssoBaseURL}/login`,
+      env: {
+        PORT: String(sso.consolePort),
+        DATA_DIR: ssoDataDir,
+        NODE_ENV: "production",
+        CHAT_API_KEY,
+        ...ssoConsoleEnv(sso),
+        LOG_LEVEL: "warn",
+      },
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
     },
   ],
-  webServer: {
-    // A fresh data folder each run, so that the demo data is loaded anew.
-    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${dataDir}" && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
-    url: `${baseURL}/`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      CHAT_API_KEY,
-      CONSOLE_ADMIN_EMAIL: ADMIN.email,
-      CONSOLE_ADMIN_PASSWORD: ADMIN.password,
-      // The test report shows the server's warnings and errors, not a line for each request.
-      LOG_LEVEL: "warn",
-    },
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
 });

@@ -1,18 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });

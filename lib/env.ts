@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { resolveSso, ssoEnvShape, type SsoEnv } from "./env-sso";
 
 /**
  * The one reader of process.env for the console (the embedded chat service, a system of its own,
@@ -115,6 +116,7 @@ const rawEnvSchema = z.object({
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, "CONSOLE_ADMIN_PASSWORD must be at least 12 characters").optional(),
   ),
+  ...ssoEnvShape,
 });
 
 type RawEnv = z.infer<typeof rawEnvSchema>;
@@ -137,6 +139,8 @@ export type Env = {
   /** Whom to believe about the client's address: nobody (the socket's), so many hops, or these proxies. */
   trustProxy: TrustProxy;
   firstAdmin: { email: string; password: string } | undefined;
+  /** Sign-in with the company's identity provider (OIDC), and whether passwords are accepted at all. */
+  sso: SsoEnv;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -231,6 +235,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : "CONSOLE_ADMIN_EMAIL: required with CONSOLE_ADMIN_PASSWORD",
     );
   }
+  const sso = resolveSso(raw, problems);
+  if (!sso.passwordSignIn && raw.CONSOLE_ADMIN_EMAIL) {
+    problems.push(
+      "CONSOLE_ADMIN_EMAIL: has no use with AUTH_PASSWORD_SIGN_IN=false: the first admin signs in with the identity provider, in a group mapped to admin",
+    );
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -248,6 +258,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       raw.CONSOLE_ADMIN_EMAIL && raw.CONSOLE_ADMIN_PASSWORD
         ? { email: raw.CONSOLE_ADMIN_EMAIL.toLowerCase(), password: raw.CONSOLE_ADMIN_PASSWORD }
         : undefined,
+    sso,
     port: raw.PORT,
     dataDir,
     databaseUrl: raw.DATABASE_URL,

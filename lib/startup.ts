@@ -5,6 +5,7 @@ import { startCheckpointSchedule, stopCheckpointSchedule } from "@/lib/audit/che
 import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import { envOrExit, getEnv, logSettings, type Env } from "@/lib/env";
+import type { OidcConfig } from "@/lib/env-sso";
 import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
 import { startApprovalExpiry, stopApprovalExpiry } from "@/lib/incidents/approval-expiry";
 import { onShutdown } from "@/lib/lifecycle";
@@ -23,10 +24,11 @@ export async function prepareServer(): Promise<void> {
 
   const db = await getDb();
   const kind = await getDbKind();
-  const firstAdmin = await ensureFirstAdmin(db, {
-    configured: env.firstAdmin,
-    embedded: env.chatApi.mode === "embedded",
-  });
+  const { oidc, passwordSignIn } = env.sso;
+  // Without password sign-in a password admin could never sign in: the identity provider names the first admin.
+  const firstAdmin = passwordSignIn
+    ? await ensureFirstAdmin(db, { configured: env.firstAdmin, embedded: env.chatApi.mode === "embedded" })
+    : undefined;
 
   log().info(
     {
@@ -34,6 +36,7 @@ export async function prepareServer(): Promise<void> {
       chatApi:
         env.chatApi.mode === "embedded" ? `embedded, served at http://localhost:${env.port}/v3` : env.chatApi.baseUrl,
       database: kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`,
+      signIn: signInSummary(oidc, passwordSignIn),
     },
     "Moderator Console started",
   );
@@ -58,6 +61,14 @@ export async function prepareServer(): Promise<void> {
       5_000,
     ).unref();
   }
+}
+
+/** How people sign in: passwords, the identity provider, or both; and who the admins are without passwords. */
+function signInSummary(oidc: OidcConfig | undefined, passwordSignIn: boolean): string {
+  if (!oidc) return "passwords";
+  if (passwordSignIn) return `${oidc.name} (${oidc.issuer}) and passwords`;
+  const groups = [...oidc.roleMap].filter(([, role]) => role === "admin").map(([group]) => group);
+  return `${oidc.name} (${oidc.issuer}) only; admins are the people in ${groups.length ? groups.join(", ") : "no group mapped to admin yet"}`;
 }
 
 /**

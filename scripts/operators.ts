@@ -15,7 +15,7 @@ import {
 } from "../lib/auth/operators";
 import { closeDb, getDb } from "../lib/db/client";
 import { DatabaseBusyError } from "../lib/db/pglite-lock";
-import { EnvError } from "../lib/env";
+import { EnvError, getEnv } from "../lib/env";
 import { createOperatorSchema, emailSchema, passwordSchema, roleSchema } from "../lib/schemas/operator";
 
 const USAGE = `Manage the console's operators.
@@ -28,7 +28,9 @@ const USAGE = `Manage the console's operators.
   npm run operators -- reset-password <email> [--password <password>]
 
 Without --password, a random password is generated and printed once.
-It uses the console's database (DATA_DIR or DATABASE_URL, as npm start does).`;
+It uses the console's database (DATA_DIR or DATABASE_URL, as npm start does).
+With AUTH_PASSWORD_SIGN_IN=false, operators come from the identity provider: create and
+reset-password have nothing to do, and the role of its operators is set at their sign-in.`;
 
 class UsageError extends Error {}
 
@@ -72,6 +74,17 @@ function audited<T extends { id: string; email: string; role: string }>(
   );
 }
 
+/** Passwords are of no use when nobody may sign in with one: say so rather than make one. */
+function assertPasswordSignIn(command: string): void {
+  const { oidc, passwordSignIn } = getEnv().sso;
+  if (passwordSignIn) return;
+  throw new UsageError(
+    `${command}: password sign-in is off (AUTH_PASSWORD_SIGN_IN=false), so a password would never be used. ` +
+      `Operators are created at their first sign-in with ${oidc?.name ?? "the identity provider"}, ` +
+      `with the role their groups map to (AUTH_OIDC_ROLE_MAP).`,
+  );
+}
+
 async function operatorId(email: string): Promise<string> {
   const operator = await findOperatorByEmail(await getDb(), parse(emailSchema, email));
   if (!operator) throw new UsageError(`No operator has the email ${email}.`);
@@ -101,12 +114,19 @@ async function run(argv: string[]): Promise<void> {
       if (rows.length === 0) console.log("No operators yet.");
       for (const operator of rows) {
         console.log(
-          `${operator.email}\t${operator.role}\t${operator.disabledAt ? "disabled" : "active"}\t${operator.name}`,
+          [
+            operator.email,
+            operator.role,
+            operator.disabledAt ? "disabled" : "active",
+            operator.name,
+            operator.identityIssuer ? "identity provider" : "password",
+          ].join("\t"),
         );
       }
       return;
     }
     case "create": {
+      assertPasswordSignIn(command);
       if (!email) throw new UsageError("create needs an email.");
       const password = values.password ?? generatePassword();
       const input = parse(createOperatorSchema, { email, name: values.name ?? "", role: values.role ?? "", password });
@@ -138,6 +158,7 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case "reset-password": {
+      assertPasswordSignIn(command);
       if (!email) throw new UsageError("reset-password needs an email.");
       const password = parse(passwordSchema, values.password ?? generatePassword());
       const id = await operatorId(email);

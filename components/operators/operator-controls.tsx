@@ -18,6 +18,8 @@ type Props = {
   role: Role;
   disabled: boolean;
   isSelf: boolean;
+  /** Signs in with the identity provider, which sets the role at every sign-in; no password here. */
+  fromIdentityProvider: boolean;
   /** Too many failed sign-ins for this email: from one address, or from all. */
   signInLocked: boolean;
 };
@@ -32,7 +34,16 @@ function randomPassword(): string {
 }
 
 /** Role, access and password of one operator; every change goes through the permission-checked action. */
-export function OperatorControls({ operatorId, email, name, role, disabled, isSelf, signInLocked }: Props) {
+export function OperatorControls({
+  operatorId,
+  email,
+  name,
+  role,
+  disabled,
+  isSelf,
+  fromIdentityProvider,
+  signInLocked,
+}: Props) {
   const update = useServerAction(updateOperatorAction);
   const [selectedRole, setSelectedRole] = useState<Role>(role);
   const [confirming, setConfirming] = useState<"disable" | "reset" | null>(null);
@@ -61,7 +72,7 @@ export function OperatorControls({ operatorId, email, name, role, disabled, isSe
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        {!isSelf && (
+        {!isSelf && !fromIdentityProvider && (
           <>
             <label htmlFor={roleId} className="sr-only">
               Role of {email}
@@ -90,6 +101,10 @@ export function OperatorControls({ operatorId, email, name, role, disabled, isSe
             >
               Change role
             </Button>
+          </>
+        )}
+        {!isSelf && (
+          <>
             {disabled ? (
               <Button
                 size="sm"
@@ -115,17 +130,19 @@ export function OperatorControls({ operatorId, email, name, role, disabled, isSe
             )}
           </>
         )}
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={`Reset password of ${email}`}
-          onClick={() => {
-            update.reset();
-            setConfirming("reset");
-          }}
-        >
-          Reset password
-        </Button>
+        {!fromIdentityProvider && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Reset password of ${email}`}
+            onClick={() => {
+              update.reset();
+              setConfirming("reset");
+            }}
+          >
+            Reset password
+          </Button>
+        )}
         {signInLocked && (
           <Button
             size="sm"

@@ -2,9 +2,11 @@
 
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/auth/auth";
+import { OIDC_PROVIDER_ID } from "@/lib/auth/identity-provider-sign-in";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { signInSchema, type SignInInput } from "@/lib/schemas/operator";
+import { identityProviderSignInSchema, signInSchema, type SignInInput } from "@/lib/schemas/operator";
+import { sameOriginPath } from "@/lib/security/same-origin-path";
 import type { ActionResult } from "./result";
 
 /**
@@ -12,6 +14,14 @@ import type { ActionResult } from "./result";
  * the email belongs to an operator.
  */
 export async function signInAction(input: SignInInput): Promise<ActionResult<null>> {
+  const { oidc, passwordSignIn } = getEnv().sso;
+  if (!passwordSignIn) {
+    return {
+      ok: false,
+      message: `Password sign-in is off in this console: sign in with ${oidc?.name ?? "the identity provider"}.`,
+      code: "REFUSED",
+    };
+  }
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
@@ -40,6 +50,17 @@ export async function signInAction(input: SignInInput): Promise<ActionResult<nul
     log().error({ err: error, action: "auth.sign_in" }, "signing in failed in the console");
     return { ok: false, message: "Signing in failed on the server. Try again in a moment.", code: "INTERNAL" };
   }
+}
+
+/**
+ * Off to the identity provider (discovery, authorization code with PKCE, state and nonce, as
+ * Auth.js does them); back at /api/auth/callback/oidc, where the sign-in callback decides.
+ */
+export async function signInWithIdentityProviderAction(form: FormData): Promise<void> {
+  const parsed = identityProviderSignInSchema.safeParse({ callbackUrl: form.get("callbackUrl") });
+  // Any origin will do: only whether the path leaves the console matters. A bad one returns to the start.
+  const redirectTo = sameOriginPath(parsed.success ? parsed.data.callbackUrl : "/", "http://console.invalid");
+  await signIn(OIDC_PROVIDER_ID, { redirectTo });
 }
 
 /** Auth.js's sign-out event revokes the session and records it, as for its own sign-out route. */

@@ -53,6 +53,9 @@ type ConsoleErrorCode =
   | "INVALID_CREDENTIALS"
   | "LOCKED"
   | "DISABLED"
+  | "NO_ROLE"
+  | "NO_EMAIL"
+  | "EMAIL_TAKEN"
   | "EXPORT_FAILED"
   | "ANSWER_LOST"
   | Uppercase<ChatApiErrorKind>;

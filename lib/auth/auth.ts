@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 import { requestInfoOf } from "@/lib/request-info";
 import { signInSchema } from "@/lib/schemas/operator";
 import { sameOriginPath } from "@/lib/security/same-origin-path";
+import { OIDC_PROVIDER_ID, signInWithIdentityProvider } from "./identity-provider-sign-in";
 import { findOperatorByEmail, findOperatorById } from "./operators";
 import { verifyPassword } from "./passwords";
 import { isSessionRevoked, revokeSession } from "./revocation";
@@ -85,8 +86,41 @@ async function endSession(token: JWT | null | undefined, maxAgeSeconds: number) 
   });
 }
 
+/** Sign-in with an email and password, limited per email and address (lib/auth/sign-in-limiter.ts). */
+function credentialsProvider(signInLimit: ReturnType<typeof getEnv>["signInLimit"]) {
+  return Credentials({
+    credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+    async authorize(credentials, request) {
+      const parsed = signInSchema.safeParse(credentials);
+      if (!parsed.success) return null;
+      const { email, password } = parsed.data;
+      const db = await getDb();
+      const { ip } = requestInfoOf(request.headers);
+      const attempt = await reserveSignInAttempt(db, { email, ip }, signInLimit);
+      if (attempt === "locked") {
+        await recordSignIn(request, email, undefined, "LOCKED");
+        throw new SignInLockedError();
+      }
+      const operator = await findOperatorByEmail(db, email);
+      const valid = await verifyPassword(operator?.passwordHash, password);
+      const succeeded = Boolean(operator && valid && !operator.disabledAt);
+      if (succeeded) await markSignInSucceeded(db, attempt.attemptId);
+      const failure = !operator || !valid ? "INVALID_CREDENTIALS" : operator.disabledAt ? "DISABLED" : undefined;
+      await recordSignIn(request, email, operator, failure);
+      if (!operator || !succeeded) return null;
+      return {
+        id: operator.id,
+        email: operator.email,
+        name: operator.name,
+        sessionVersion: operator.sessionVersion,
+      };
+    },
+  });
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const env = getEnv();
+  const { oidc, passwordSignIn } = env.sso;
   return {
     secret: env.authSecret,
     // The console is self-hosted, behind whatever host name its operators give it.
@@ -97,7 +131,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       // Auth.js re-signs the token on every session read; its expiry stays the session's end.
       encode: (params) => encode({ ...params, maxAge: tokenMaxAgeSeconds(params.token?.sessionEndsAt) }),
     },
-    pages: { signIn: "/login" },
+    // Refusals and errors of the identity provider's flow are told on the sign-in page too.
+    pages: { signIn: "/login", error: "/login" },
     logger: {
       // Failed sign-ins are expected and in the action log; a cookie that cannot be read (forged,
       // or signed with another AUTH_SECRET) is worth a line, not a stack trace.
@@ -110,40 +145,37 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       },
     },
     providers: [
-      Credentials({
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials, request) {
-          const parsed = signInSchema.safeParse(credentials);
-          if (!parsed.success) return null;
-          const { email, password } = parsed.data;
-          const db = await getDb();
-          const { ip } = requestInfoOf(request.headers);
-          const attempt = await reserveSignInAttempt(db, { email, ip }, env.signInLimit);
-          if (attempt === "locked") {
-            await recordSignIn(request, email, undefined, "LOCKED");
-            throw new SignInLockedError();
-          }
-          const operator = await findOperatorByEmail(db, email);
-          const valid = await verifyPassword(operator?.passwordHash, password);
-          const succeeded = Boolean(operator && valid && !operator.disabledAt);
-          if (succeeded) await markSignInSucceeded(db, attempt.attemptId);
-          const failure = !operator || !valid ? "INVALID_CREDENTIALS" : operator.disabledAt ? "DISABLED" : undefined;
-          await recordSignIn(request, email, operator, failure);
-          if (!operator || !succeeded) return null;
-          return {
-            id: operator.id,
-            email: operator.email,
-            name: operator.name,
-            sessionVersion: operator.sessionVersion,
-          };
-        },
-      }),
+      ...(oidc
+        ? [
+            {
+              id: OIDC_PROVIDER_ID,
+              name: oidc.name,
+              type: "oidc" as const,
+              issuer: oidc.issuer,
+              clientId: oidc.clientId,
+              clientSecret: oidc.clientSecret,
+              checks: ["pkce" as const, "state" as const, "nonce" as const],
+            },
+          ]
+        : []),
+      // With password sign-in off there is no credentials provider at all: a forged POST finds nothing.
+      ...(passwordSignIn ? [credentialsProvider(env.signInLimit)] : []),
     ],
     events: {
       signOut: (message) => endSession("token" in message ? message.token : undefined, env.sessionMaxAgeSeconds),
     },
     callbacks: {
       redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, baseUrl)}`,
+      /** The identity provider's person becomes their operator here, or is refused with the reason. */
+      async signIn({ user, account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID || !oidc) return true;
+        const claims = (profile ?? {}) as Record<string, unknown>;
+        const result = await signInWithIdentityProvider(await getDb(), oidc, claims, requestInfoOf(await headers()));
+        if (!result.ok) return `/login?error=${result.refusal}`;
+        user.id = result.operator.id;
+        user.sessionVersion = result.operator.sessionVersion;
+        return true;
+      },
       /** An ended or revoked session is never renewed: Auth.js clears its cookie instead. */
       async jwt({ token, user }) {
         if (user?.id) {

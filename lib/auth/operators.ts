@@ -10,11 +10,12 @@ export type Operator = typeof operators.$inferSelect;
 /** An operator as pages and logs may show it: never the password hash. */
 export type OperatorSummary = Pick<
   Operator,
-  "id" | "email" | "name" | "role" | "disabledAt" | "createdAt" | "updatedAt"
+  "id" | "email" | "name" | "role" | "identityIssuer" | "disabledAt" | "createdAt" | "updatedAt"
 >;
 
-export function toSummary({ id, email, name, role, disabledAt, createdAt, updatedAt }: Operator): OperatorSummary {
-  return { id, email, name, role, disabledAt, createdAt, updatedAt };
+export function toSummary(operator: Operator): OperatorSummary {
+  const { id, email, name, role, identityIssuer, disabledAt, createdAt, updatedAt } = operator;
+  return { id, email, name, role, identityIssuer, disabledAt, createdAt, updatedAt };
 }
 
 const summaryColumns = {
@@ -22,6 +23,7 @@ const summaryColumns = {
   email: operators.email,
   name: operators.name,
   role: operators.role,
+  identityIssuer: operators.identityIssuer,
   disabledAt: operators.disabledAt,
   createdAt: operators.createdAt,
   updatedAt: operators.updatedAt,
@@ -87,7 +89,19 @@ async function assertAnotherActiveAdmin(db: Database, id: string) {
   if (admins <= 1) throw new OperatorError("This is the last active admin: make another operator an admin first.");
 }
 
+/** An operator from the identity provider gets their role from it at every sign-in, not from here. */
+async function assertSignsInWithPassword(db: Database, id: string, change: "role" | "password") {
+  const target = await findOperatorById(db, id);
+  if (!target?.identityIssuer) return;
+  throw new OperatorError(
+    change === "role"
+      ? `${target.email} signs in with the identity provider, which sets their role at every sign-in: change their groups there.`
+      : `${target.email} signs in with the identity provider and has no password here.`,
+  );
+}
+
 export async function setOperatorRole(db: Database, id: string, role: Role) {
+  await assertSignsInWithPassword(db, id, "role");
   if (role !== "admin") await assertAnotherActiveAdmin(db, id);
   return update(db, id, { role });
 }
@@ -102,6 +116,7 @@ export async function enableOperator(db: Database, id: string) {
 }
 
 export async function resetOperatorPassword(db: Database, id: string, password: string) {
+  await assertSignsInWithPassword(db, id, "password");
   return update(db, id, { passwordHash: await hashPassword(password) }, true);
 }
 

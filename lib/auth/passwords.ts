@@ -14,7 +14,7 @@ let dummyHash: Promise<string> | undefined;
  * Verifies `password` against `passwordHash`; without a hash (no such operator) it verifies
  * against a throwaway one, so that the time taken does not tell whether the email exists.
  */
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword("no operator has this password");
     await verify(await dummyHash, password).catch(() => false);

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -36,14 +37,27 @@ export const operators = pgTable(
     email: text("email").notNull().unique(),
     name: text("name").notNull(),
     role: text("role").$type<Role>().notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** None for an operator from the identity provider: they have no password here. */
+    passwordHash: text("password_hash"),
+    /** The identity provider's issuer and its `sub` for this person: set for operators it created. */
+    identityIssuer: text("identity_issuer"),
+    identitySubject: text("identity_subject"),
     /** Bumped when a password is reset or the operator disabled: sessions carrying an older one end. */
     sessionVersion: integer("session_version").notNull().default(1),
     disabledAt: instant("disabled_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },
-  (table) => [check("operators_role_check", sql`${table.role} in ('support', 'moderator', 'auditor', 'admin')`)],
+  (table) => [
+    check("operators_role_check", sql`${table.role} in ('support', 'moderator', 'auditor', 'admin')`),
+    // Each operator signs in one way: with a password, or as one person of one identity provider.
+    check(
+      "operators_sign_in_check",
+      sql`(${table.passwordHash} is not null and ${table.identitySubject} is null and ${table.identityIssuer} is null)
+        or (${table.passwordHash} is null and ${table.identitySubject} is not null and ${table.identityIssuer} is not null)`,
+    ),
+    uniqueIndex("operators_identity_idx").on(table.identityIssuer, table.identitySubject),
+  ],
 );
 
 /**

@@ -25,6 +25,11 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
+/** The "Sign in with <name>" form: only where to return, a path of the console (anything else: its start). */
+export const identityProviderSignInSchema = z.object({
+  callbackUrl: z.string().max(2000, "The return address is too long.").nullable(),
+});
+
 export const createOperatorSchema = z.object({
   email: emailSchema,
   name: z

@@ -43,6 +43,25 @@ describe("npm run operators", () => {
     expect(cli(["disable", "nobody@example.com"]).err).toContain("No operator has the email nobody@example.com");
   });
 
+  it("explains, rather than makes a password, when password sign-in is off", () => {
+    const off = {
+      AUTH_PASSWORD_SIGN_IN: "false",
+      AUTH_OIDC_ISSUER: "https://login.corp.test",
+      AUTH_OIDC_CLIENT_ID: "moderator-console",
+      AUTH_OIDC_CLIENT_SECRET: "a-secret",
+      AUTH_OIDC_NAME: "Corp SSO",
+      AUTH_OIDC_ROLE_MAP: "console-admins=admin",
+    };
+    const created = cli(["create", "new@example.com", "--name", "New", "--role", "support"], off);
+    expect(created.status).toBe(1);
+    expect(created.err).toContain("create: password sign-in is off (AUTH_PASSWORD_SIGN_IN=false)");
+    expect(created.err).toContain("first sign-in with Corp SSO");
+    expect(cli(["reset-password", "ops@example.com"], off).err).toContain("reset-password: password sign-in is off");
+    // Everything else still works, and says how each operator signs in.
+    expect(cli(["list"], off).out).toMatch(/^ops@example\.com\tauditor\tdisabled\tOlive Ops\tpassword$/m);
+    expect(cli(["list"], off).out).not.toContain("new@example.com");
+  });
+
   it("refuses the embedded database while a console is running on it", async () => {
     const server = await startConsole();
     try {

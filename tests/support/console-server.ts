@@ -92,14 +92,19 @@ export type ConsoleServer = {
   output: () => string;
   /** The process id of the console now running. */
   pid: () => number;
-  /** Stops the process (SIGTERM, or SIGKILL with `hard`) and starts it again on the same data. */
-  restart: (options?: { hard?: boolean }) => Promise<void>;
+  /** Stops the process (SIGTERM, or SIGKILL with `hard`) and starts it again on the same data, with `env` changed. */
+  restart: (options?: { hard?: boolean; env?: Record<string, string> }) => Promise<void>;
   /** Sends the process a signal and waits for its exit; `restart` starts it again. */
   terminate: (signal: "SIGTERM" | "SIGKILL") => Promise<{ code: number | null; signal: string | null }>;
   stop: () => Promise<void>;
 };
 
-export type ConsoleOptions = { database?: DatabaseKind; env?: Record<string, string> };
+export type ConsoleOptions = {
+  database?: DatabaseKind;
+  env?: Record<string, string>;
+  /** A port chosen beforehand: for a test whose other servers must know the console's URL first. */
+  port?: number;
+};
 
 /**
  * Starts the built console as `npm start` does once built (or the chat service alone, see
@@ -107,7 +112,7 @@ export type ConsoleOptions = { database?: DatabaseKind; env?: Record<string, str
  */
 export async function startConsole(options: ConsoleOptions = {}): Promise<ConsoleServer> {
   const database = options.database ?? "pglite";
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "moderator-console-test-"));
   const apiKey = `test-key-${randomBytes(8).toString("hex")}`;
   const postgres = database === "postgres" ? await createPostgresDatabase() : undefined;
@@ -171,8 +176,9 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     dataDir,
     output: () => log,
     pid: () => child?.pid ?? -1,
-    restart: async ({ hard = false } = {}) => {
+    restart: async ({ hard = false, env: changed = {} } = {}) => {
       await halt(hard);
+      Object.assign(env, changed);
       await launch();
     },
     terminate: async (signal) => {

@@ -1,0 +1,24 @@
+"use client";
+
+import { useFormStatus } from "react-dom";
+import { Button } from "@/components/ui/button";
+import { signInWithIdentityProviderAction } from "@/lib/actions/auth";
+
+function SubmitButton({ name }: { name: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" busy={pending} className="w-full">
+      Sign in with {name}
+    </Button>
+  );
+}
+
+/** The way in through the company's identity provider: the browser leaves for its sign-in page. */
+export function IdentityProviderSignIn({ name, callbackUrl }: { name: string; callbackUrl: string }) {
+  return (
+    <form action={signInWithIdentityProviderAction}>
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      <SubmitButton name={name} />
+    </form>
+  );
+}
