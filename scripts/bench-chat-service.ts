@@ -11,7 +11,7 @@ import { printTable } from "./lib/table";
  * `npm run bench:chat-service`: requests a second and p50/p99 latency of the embedded chat API over
  * real HTTP, on each database, beside a bare node:http server answering JSON measured by the same load
  * generator in the same run: each figure is also given as a share of that ceiling. Then the resident
- * memory of the server process, idle after start and after the load.
+ * memory of the server process, idle after the first start, idle after a restart on the same data, and after the load.
  * BENCH_DATABASES (pglite,postgres), BENCH_SECONDS (5), BENCH_CONNECTIONS (16);
  * TEST_CHAT_SERVICE=standalone measures `npm run chat-service` instead of the console.
  */
@@ -31,6 +31,9 @@ const userConversations = demo.states
     owner: state.ownerUid,
     other: state.conversationId.split("_user_").find((uid) => uid !== state.ownerUid)!,
   }));
+
+/** Long enough for start-up's garbage to be collected and the process to sit idle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 15_000));
 
 function scenarios(apiKey: string): Scenario[] {
   const headers = { apikey: apiKey };
@@ -123,7 +126,12 @@ async function main() {
   for (const database of databases) {
     const server = await startConsole({ database, env: { CHAT_RATE_LIMIT_PER_MINUTE: "10000000" } });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      // Idle twice: after the first start on a new data folder (which also ran initdb and loaded the demo
+      // data), and after a restart on the same folder, as a console that has been running a while is.
+      await settle();
+      const firstStart = residentMb(server.pid());
+      await server.restart();
+      await settle();
       const idle = residentMb(server.pid());
       const port = Number(new URL(server.baseUrl).port);
       for (const scenario of scenarios(server.apiKey)) {
@@ -131,7 +139,7 @@ async function main() {
         const result = await runLoad(port, connections, seconds, scenario.request);
         rows.push(row(scenario.name, database, result, bare.perSecond, scenario.target));
       }
-      memory.push([database, idle.toFixed(0), residentMb(server.pid()).toFixed(0)]);
+      memory.push([database, firstStart.toFixed(0), idle.toFixed(0), residentMb(server.pid()).toFixed(0)]);
     } finally {
       await server.stop();
     }
@@ -145,7 +153,9 @@ async function main() {
     numbersRight: true,
   });
   console.log("\nResident memory of the server process (MB)\n");
-  printTable(["database", "idle after start", "after the load"], memory, { numbersRight: true });
+  printTable(["database", "idle after the first start", "idle after a restart", "after the load"], memory, {
+    numbersRight: true,
+  });
 }
 
 await main();
