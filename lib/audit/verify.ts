@@ -115,6 +115,8 @@ export async function verifyAuditChain(
     const [uidBreak, outcomeBreak] = await indexBreaks;
     if (chainBreak) {
       checked += Math.max(0, chainBreak.seq - before - 1);
+      // No read left running on a connection after the answer: the caller may close the pool next.
+      await next.catch(() => undefined);
       return done({ intact: false, firstBreak: chainBreak });
     }
     // An index that disagrees is named after the chain and the checkpoints: entries cut from the end

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { log } from "@/lib/log";
 import { getEnv } from "@/lib/env";
 import { openSharedPglite } from "./pglite-shared";
 import * as schema from "./schema";
@@ -22,6 +23,11 @@ async function openPostgres(url: string): Promise<Handle> {
   await migratePostgres(url, { folder: MIGRATIONS_FOLDER, lockId: MIGRATION_LOCK_ID });
 
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database) is an
+  // error event on the pool; with no listener it would end the process. The pool replaces the connection.
+  pool.on("error", (error) =>
+    log().warn({ component: "database", err: error.message }, "an idle database connection was closed"),
+  );
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, kind: "postgres", close: () => pool.end() };
 }

@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { openSharedPglite } from "@/lib/db/pglite-shared";
 import * as schema from "./schema";
 import { migratePostgres } from "@/lib/db/migrate-postgres";
+import { log } from "@/lib/log";
 import { preparedRunner } from "./pglite-prepared";
 
 export type ChatDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,6 +45,10 @@ async function openPostgres(url: string): Promise<ChatStore> {
         oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // As the console's pool: an idle connection PostgreSQL ends must not end the process.
+  pool.on("error", (error) =>
+    log().warn({ component: "chat-service", err: error.message }, "an idle database connection was closed"),
+  );
   return {
     kind: "postgres",
     db: drizzle(pool, { schema }) as unknown as ChatDatabase,
