@@ -1,13 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import { approvalRequestsAction } from "@/lib/actions/approvals";
 import { callAction } from "@/lib/actions/result";
+import { usePolling } from "@/lib/actions/use-polling";
 import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/incidents/approval-requests";
 import { formatCount } from "@/lib/format/numbers";
 import { JobStatusBadge } from "./job-status-badge";
@@ -44,21 +45,10 @@ function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
  */
 export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests; operatorEmail: string }) {
   const [requests, setRequests] = useState(initial);
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const answer = await callAction(approvalRequestsAction, {});
-      if (stopped) return;
-      if (answer.ok) setRequests(answer.data);
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  usePolling(async () => {
+    const answer = await callAction(approvalRequestsAction, {});
+    if (answer.ok) setRequests(answer.data);
+  }, POLL_MS);
 
   return (
     <div className="space-y-6">

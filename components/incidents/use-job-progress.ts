@@ -2,6 +2,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { jobProgressAction } from "@/lib/actions/incidents";
 import { callAction } from "@/lib/actions/result";
+import { usePolling } from "@/lib/actions/use-polling";
 import type { JobProgress } from "@/lib/incidents/jobs";
 import { isActive } from "./job-labels";
 import { rateLimitWait } from "./rate-limit-wait";
@@ -47,20 +48,7 @@ export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date |
     }
   }, [jobId]);
 
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      await refresh();
-      if (!stopped) timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [active, refresh]);
+  usePolling(refresh, POLL_MS, active);
 
   const done = snapshot.progress.done;
   const shown = useRef({ done, at: 0 });

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { approvalRequestsAction } from "@/lib/actions/approvals";
 import { callAction } from "@/lib/actions/result";
+import { usePolling } from "@/lib/actions/use-polling";
 import { countOf } from "@/lib/format/numbers";
 
 const POLL_MS = 10_000;
@@ -13,21 +14,10 @@ const POLL_MS = 10_000;
  */
 export function ApprovalBadge({ initial }: { initial: number }) {
   const [count, setCount] = useState(initial);
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const answer = await callAction(approvalRequestsAction, {});
-      if (stopped) return;
-      if (answer.ok) setCount(answer.data.waitingForYou);
-      timer = setTimeout(() => void tick(), POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  usePolling(async () => {
+    const answer = await callAction(approvalRequestsAction, {});
+    if (answer.ok) setCount(answer.data.waitingForYou);
+  }, POLL_MS);
 
   if (count === 0) return null;
   return (

@@ -72,14 +72,17 @@ function rowsShown(filter: ResolvedAuditFilter): SQL[] {
 
 /**
  * `leadingSeq` is the sequence number of the index the page walks (the log's, the UID index's or the
- * outcome index's): the date range's bounds go on it, so that the walk starts and stops there.
+ * outcome index's): the page's `before` and the date range's bounds go on it, so that the walk starts
+ * and stops there.
  */
 function auditConditions(
   filter: ResolvedAuditFilter,
   scope: AuditScope,
-  leadingSeq: PgColumn = auditEvents.seq,
+  leadingSeq: PgColumn,
+  before: number | undefined,
 ): SQL | undefined {
   const conditions: SQL[] = rowsShown(filter);
+  if (before) conditions.push(lt(leadingSeq, before));
   if (scope.kind === "own") conditions.push(eq(auditEvents.actorId, scope.actorId));
   if (filter.actorEmails) {
     conditions.push(
@@ -100,7 +103,7 @@ function auditConditions(
 
 export type AuditPage = { entries: AuditEvent[]; nextBefore: number | null };
 
-/** The statement of one page: with a UID, read from the UID index newest first and joined to the log. */
+/** The statement of one page: the most selective index leads, newest first, joined to the log. */
 export function auditPageQuery(
   db: Database,
   filter: ResolvedAuditFilter,
@@ -108,7 +111,7 @@ export function auditPageQuery(
   before?: number,
   limit = AUDIT_PAGE_SIZE,
 ) {
-  // The most selective index leads, newest first: the UID's, else the outcome's, else the log's own.
+  // The UID's index, else the outcome's, else the log's own.
   if (filter.uid) {
     const query = db
       .select(getTableColumns(auditEvents))
@@ -121,13 +124,7 @@ export function auditPageQuery(
         )
       : query;
     return withOutcome
-      .where(
-        and(
-          eq(auditEventUids.uid, filter.uid),
-          before ? lt(auditEventUids.seq, before) : undefined,
-          auditConditions(filter, scope, auditEventUids.seq),
-        ),
-      )
+      .where(and(eq(auditEventUids.uid, filter.uid), auditConditions(filter, scope, auditEventUids.seq, before)))
       .orderBy(desc(auditEventUids.seq))
       .limit(limit + 1);
   }
@@ -139,8 +136,7 @@ export function auditPageQuery(
       .where(
         and(
           eq(auditOperationOutcomes.outcome, filter.outcome),
-          before ? lt(auditOperationOutcomes.seq, before) : undefined,
-          auditConditions(filter, scope, auditOperationOutcomes.seq),
+          auditConditions(filter, scope, auditOperationOutcomes.seq, before),
         ),
       )
       .orderBy(desc(auditOperationOutcomes.seq))
@@ -149,7 +145,7 @@ export function auditPageQuery(
   return db
     .select()
     .from(auditEvents)
-    .where(and(auditConditions(filter, scope), before ? lt(auditEvents.seq, before) : undefined))
+    .where(auditConditions(filter, scope, auditEvents.seq, before))
     .orderBy(desc(auditEvents.seq))
     .limit(limit + 1);
 }
