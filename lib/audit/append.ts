@@ -153,8 +153,8 @@ async function writeBatch(db: Database, batch: Pending[], appender: Appender): P
   }
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes two. */
-const UID_ROWS_PER_STATEMENT = 30_000;
+/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes four. */
+const UID_ROWS_PER_STATEMENT = 16_000;
 
 /**
  * The entries, their UID rows and their operations' outcomes, in one transaction: a filter on a UID
@@ -163,7 +163,9 @@ const UID_ROWS_PER_STATEMENT = 30_000;
  */
 async function insertAfter(db: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
   const written = chainBatch(batch, last);
-  const uidRows = written.flatMap(({ event, uids }) => uids.map((uid) => ({ uid, seq: event.seq })));
+  const uidRows = written.flatMap(({ event, uids }) =>
+    uids.map((uid) => ({ uid, seq: event.seq, action: event.action, listed: event.parentOperationId === null })),
+  );
   const events = written.map(({ event }) => event);
   const firsts = events.filter((event) => !event.completesOperation);
   const completions = events.filter((event) => event.completesOperation);

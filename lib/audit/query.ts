@@ -2,7 +2,6 @@ import {
   and,
   desc,
   eq,
-  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -26,21 +25,47 @@ export const AUDIT_PAGE_SIZE = 50;
 /** What a reader may see: everything, or only their own actions. */
 export type AuditScope = { kind: "all" } | { kind: "own"; actorId: string };
 
-/** A filter whose actor text is resolved to the emails it matches. */
-export type ResolvedAuditFilter = Partial<Omit<AuditFilter, "actor">> & { actorEmails?: string[] };
+/**
+ * A filter made ready for the page's statement: the actor text turned into the emails it matches,
+ * and each date bound into the sequence number where that time starts in the log.
+ */
+export type ResolvedAuditFilter = Partial<Omit<AuditFilter, "actor">> & {
+  actorEmails?: string[];
+  fromSeq?: number;
+  toSeq?: number;
+};
 
 /** How far apart the times of neighbouring entries can be, with several processes appending. */
-const CLOCK_MARGIN = sql`interval '5 minutes'`;
+const CLOCK_MARGIN_MS = 5 * 60_000;
+/** Past every entry: no entry is at or after the time asked for. */
+const PAST_THE_END = Number.MAX_SAFE_INTEGER;
 
 /**
- * The sequence number where a time starts in the log, read through the time index. Times rise with
- * `seq` (up to the margin), so bounding `seq` too lets a date filter walk only its own stretch of
- * the log instead of every newer entry: the planner cannot know that the two go together.
+ * The sequence number where a time starts in the log (less the margin), read through the time
+ * index. Times rise with `seq` (up to the margin), so bounding `seq` too lets a date filter walk only
+ * its own stretch of whichever index leads. It is looked up before the page's statement and given to
+ * it as a value: the planner then knows how long that stretch is, where a sub-select would leave it
+ * guessing (and, for an outcome, reading the whole range into a hash join).
  */
-function firstSeqAtOrAfter(at: Date, upper = false): SQL {
-  const from = upper ? sql`${at}::timestamptz + ${CLOCK_MARGIN}` : sql`${at}::timestamptz - ${CLOCK_MARGIN}`;
-  // No entry at or after that time: no lower bound can hold, every upper bound does.
-  return sql`coalesce((select ${auditEvents.seq} from ${auditEvents} where ${auditEvents.occurredAt} >= ${from} order by ${auditEvents.occurredAt} limit 1), 9223372036854775807)`;
+async function firstSeqAtOrAfter(db: Database, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ seq: auditEvents.seq })
+    .from(auditEvents)
+    .where(gte(auditEvents.occurredAt, at))
+    .orderBy(auditEvents.occurredAt)
+    .limit(1);
+  return row?.seq ?? PAST_THE_END;
+}
+
+async function resolveDates(
+  db: Database,
+  filter: AuditFilter,
+): Promise<Pick<ResolvedAuditFilter, "fromSeq" | "toSeq">> {
+  const [fromSeq, toSeq] = await Promise.all([
+    filter.from && firstSeqAtOrAfter(db, new Date(filter.from.getTime() - CLOCK_MARGIN_MS)),
+    filter.to && firstSeqAtOrAfter(db, new Date(filter.to.getTime() + CLOCK_MARGIN_MS)),
+  ]);
+  return { ...(fromSeq ? { fromSeq } : {}), ...(toSeq ? { toSeq } : {}) };
 }
 
 /**
@@ -50,7 +75,8 @@ function firstSeqAtOrAfter(at: Date, upper = false): SQL {
  */
 export async function resolveAuditFilter(db: Database, filter: AuditFilter): Promise<ResolvedAuditFilter> {
   const { actor, ...rest } = filter;
-  if (!actor) return rest;
+  const dates = await resolveDates(db, filter);
+  if (!actor) return { ...rest, ...dates };
   const pattern = `%${actor.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const matches = await db
     .select({ email: operators.email })
@@ -58,6 +84,7 @@ export async function resolveAuditFilter(db: Database, filter: AuditFilter): Pro
     .where(or(ilike(operators.email, pattern), ilike(operators.name, pattern)));
   return {
     ...rest,
+    ...dates,
     actorEmails: [...new Set([...matches.map((row) => row.email), ...(actor.includes("@") ? [actor] : [])])],
   };
 }
@@ -71,18 +98,32 @@ function rowsShown(filter: ResolvedAuditFilter): SQL[] {
 }
 
 /**
- * `leadingSeq` is the sequence number of the index the page walks (the log's, the UID index's or the
- * outcome index's): the page's `before` and the date range's bounds go on it, so that the walk starts
- * and stops there.
+ * The UID index's share of the conditions: its rows carry the entry's action and whether it is a row
+ * of the table, so that the walk reads only the rows the page can show (the rest of rowsShown is then
+ * already true of them).
  */
-function auditConditions(
-  filter: ResolvedAuditFilter,
-  scope: AuditScope,
-  leadingSeq: PgColumn,
-  before: number | undefined,
-): SQL | undefined {
+function uidIndexConditions(uid: string, filter: ResolvedAuditFilter): SQL[] {
+  const conditions = [eq(auditEventUids.uid, uid)];
+  if (filter.job) return conditions;
+  if (filter.calls === "only" || filter.action === "incident.job.call")
+    conditions.push(eq(auditEventUids.action, "incident.job.call"));
+  else conditions.push(eq(auditEventUids.listed, true));
+  if (filter.action) conditions.push(eq(auditEventUids.action, filter.action));
+  return conditions;
+}
+
+/** The page's window on the log: before the cursor, inside the date range. On whichever seq leads the walk. */
+function seqBounds(filter: ResolvedAuditFilter, seq: PgColumn, before: number | undefined): SQL[] {
+  const bounds: SQL[] = [];
+  if (before) bounds.push(lt(seq, before));
+  if (filter.fromSeq !== undefined) bounds.push(gte(seq, filter.fromSeq));
+  if (filter.toSeq !== undefined) bounds.push(lt(seq, filter.toSeq));
+  return bounds;
+}
+
+/** What an entry itself must be to be on the page, beside the index that found it. */
+function entryConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL[] {
   const conditions: SQL[] = rowsShown(filter);
-  if (before) conditions.push(lt(leadingSeq, before));
   if (scope.kind === "own") conditions.push(eq(auditEvents.actorId, scope.actorId));
   if (filter.actorEmails) {
     conditions.push(
@@ -94,14 +135,53 @@ function auditConditions(
     );
   }
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
-  if (filter.from)
-    conditions.push(gte(auditEvents.occurredAt, filter.from), gte(leadingSeq, firstSeqAtOrAfter(filter.from)));
-  if (filter.to)
-    conditions.push(lt(auditEvents.occurredAt, filter.to), lt(leadingSeq, firstSeqAtOrAfter(filter.to, true)));
-  return and(...conditions);
+  if (filter.from) conditions.push(gte(auditEvents.occurredAt, filter.from));
+  if (filter.to) conditions.push(lt(auditEvents.occurredAt, filter.to));
+  return conditions;
 }
 
-export type AuditPage = { entries: AuditEvent[]; nextBefore: number | null };
+/**
+ * A page led by an index (the UID's or the outcome's): walk that index newest first inside the
+ * page's window, and look up each entry it names, until the page is full. The look-up is a lateral
+ * subquery of its own, so the plan is always that walk: the planner cannot see that
+ * times rise with seq, and left to itself it misjudges how many entries of a date range match and
+ * reads the whole range to sort it (measured at 1M entries: 114-525 ms a page instead of a few).
+ */
+function indexLedPage(
+  db: Database,
+  leading: { seq: PgColumn; table: typeof auditEventUids | typeof auditOperationOutcomes; conditions: SQL[] },
+  filter: ResolvedAuditFilter,
+  scope: AuditScope,
+  before: number | undefined,
+  limit: number,
+) {
+  const walk = db
+    .select({ seq: sql<number>`${leading.seq}`.as("leading_seq") })
+    .from(leading.table)
+    .where(and(...leading.conditions, ...seqBounds(filter, leading.seq, before)))
+    .orderBy(desc(leading.seq))
+    .as("leading");
+  const alsoOutcome =
+    filter.uid && filter.outcome
+      ? [
+          sql`exists (select 1 from ${auditOperationOutcomes} where ${auditOperationOutcomes.seq} = ${walk.seq} and ${auditOperationOutcomes.outcome} = ${filter.outcome})`,
+        ]
+      : [];
+  const entry = db
+    .select()
+    .from(auditEvents)
+    .where(and(sql`${auditEvents.seq} = ${walk.seq}`, ...entryConditions(filter, scope), ...alsoOutcome))
+    // One entry a seq: the limit says so, and keeps the look-up a subquery of its own (not pulled up
+    // into a join the planner would reorder).
+    .limit(1)
+    .as("entry");
+  return db
+    .select(entry._.selectedFields)
+    .from(walk)
+    .innerJoinLateral(entry, sql`true`)
+    .orderBy(desc(walk.seq))
+    .limit(limit + 1);
+}
 
 /** The statement of one page: the most selective index leads, newest first, joined to the log. */
 export function auditPageQuery(
@@ -113,42 +193,27 @@ export function auditPageQuery(
 ) {
   // The UID's index, else the outcome's, else the log's own.
   if (filter.uid) {
-    const query = db
-      .select(getTableColumns(auditEvents))
-      .from(auditEventUids)
-      .innerJoin(auditEvents, eq(auditEvents.seq, auditEventUids.seq));
-    const withOutcome = filter.outcome
-      ? query.innerJoin(
-          auditOperationOutcomes,
-          and(eq(auditOperationOutcomes.seq, auditEventUids.seq), eq(auditOperationOutcomes.outcome, filter.outcome)),
-        )
-      : query;
-    return withOutcome
-      .where(and(eq(auditEventUids.uid, filter.uid), auditConditions(filter, scope, auditEventUids.seq, before)))
-      .orderBy(desc(auditEventUids.seq))
-      .limit(limit + 1);
+    const leading = {
+      seq: auditEventUids.seq,
+      table: auditEventUids,
+      conditions: uidIndexConditions(filter.uid, filter),
+    };
+    return indexLedPage(db, leading, filter, scope, before, limit);
   }
   if (filter.outcome) {
-    return db
-      .select(getTableColumns(auditEvents))
-      .from(auditOperationOutcomes)
-      .innerJoin(auditEvents, eq(auditEvents.seq, auditOperationOutcomes.seq))
-      .where(
-        and(
-          eq(auditOperationOutcomes.outcome, filter.outcome),
-          auditConditions(filter, scope, auditOperationOutcomes.seq, before),
-        ),
-      )
-      .orderBy(desc(auditOperationOutcomes.seq))
-      .limit(limit + 1);
+    const conditions = [eq(auditOperationOutcomes.outcome, filter.outcome)];
+    const leading = { seq: auditOperationOutcomes.seq, table: auditOperationOutcomes, conditions };
+    return indexLedPage(db, leading, filter, scope, before, limit);
   }
   return db
     .select()
     .from(auditEvents)
-    .where(auditConditions(filter, scope, auditEvents.seq, before))
+    .where(and(...entryConditions(filter, scope), ...seqBounds(filter, auditEvents.seq, before)))
     .orderBy(desc(auditEvents.seq))
     .limit(limit + 1);
 }
+
+export type AuditPage = { entries: AuditEvent[]; nextBefore: number | null };
 
 /**
  * One page of the log's operations, newest first. Pages are keyed by `seq` (`before`), not by

@@ -22,7 +22,10 @@ export type ChainVerification = {
 
 const BATCH = 5000;
 
-/** An entry whose UID rows no longer give the list its own hash recorded: rows added or removed. */
+/**
+ * An entry whose UID rows no longer give the list its own hash recorded (rows added or removed), or
+ * whose rows file it under another action or another place in the table than the entry's own.
+ */
 async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBreak | undefined> {
   const first = batch[0]!.seq;
   const last = batch.at(-1)!.seq;
@@ -30,18 +33,26 @@ async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBr
     .select()
     .from(auditEventUids)
     .where(and(gte(auditEventUids.seq, first), lte(auditEventUids.seq, last)));
-  const bySeq = new Map<number, string[]>();
-  for (const row of rows) (bySeq.get(row.seq) ?? bySeq.set(row.seq, []).get(row.seq)!).push(row.uid);
+  const bySeq = new Map<number, Array<(typeof rows)[number]>>();
+  for (const row of rows) (bySeq.get(row.seq) ?? bySeq.set(row.seq, []).get(row.seq)!).push(row);
   for (const entry of batch) {
-    const uids = bySeq.get(entry.seq) ?? [];
+    const filed = bySeq.get(entry.seq) ?? [];
+    const uids = filed.map((row) => row.uid);
     const expected = entry.affected;
-    if (expected ? expected.count === uids.length && expected.sha256 === affectedDigest(uids) : uids.length === 0)
+    const listed = entry.parentOperationId === null;
+    const misfiled = filed.find((row) => row.action !== entry.action || row.listed !== listed);
+    if (
+      !misfiled &&
+      (expected ? expected.count === uids.length && expected.sha256 === affectedDigest(uids) : uids.length === 0)
+    )
       continue;
     return {
       seq: entry.seq,
       id: entry.id,
       problem: "edited",
-      detail: `The UIDs recorded for entry ${entry.seq} were changed: ${uids.length} found, ${expected?.count ?? 0} recorded in the entry.`,
+      detail: misfiled
+        ? `The UID index files ${misfiled.uid} of entry ${entry.seq} under ${misfiled.action}${misfiled.listed === listed ? "" : misfiled.listed ? " as a row of its own" : " as folded"}, not as the entry records it (${entry.action}).`
+        : `The UIDs recorded for entry ${entry.seq} were changed: ${uids.length} found, ${expected?.count ?? 0} recorded in the entry.`,
     };
   }
   return undefined;

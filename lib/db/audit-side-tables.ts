@@ -1,19 +1,33 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export type AffectedUids = { count: number; sample: string[]; sha256: string };
 
 /**
  * Every UID an operation affected, one row each, keyed by the sequence number of the operation's
- * first entry: a filter on one UID is an index walk, however many UIDs a job names. Append-only;
- * the entry carries the list's SHA-256, so verification finds a row added or removed.
+ * first entry: a filter on one UID is an index walk, however many UIDs a job names. Each row also
+ * carries what the log's table filters on beside a UID: the entry's action, and whether the entry is
+ * a row of its own in the table (`listed`: not folded under a job or another operation). So "UID +
+ * action", "UID, calls alone" and the default "UID" view each walk only their own rows, however
+ * many other operations name that UID. Append-only; the entry carries the list's SHA-256, and
+ * verification holds each row's action and `listed` against the entry's.
  */
 export const auditEventUids = pgTable(
   "audit_event_uids",
   {
     uid: text("uid").notNull(),
     seq: bigint("seq", { mode: "number" }).notNull(),
+    action: text("action").notNull(),
+    listed: boolean("listed").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.uid, table.seq] }), index("audit_event_uids_seq_idx").on(table.seq)],
+  (table) => [
+    primaryKey({ columns: [table.uid, table.seq] }),
+    index("audit_event_uids_seq_idx").on(table.seq),
+    index("audit_event_uids_action_idx").on(table.uid, table.action, table.seq),
+    index("audit_event_uids_listed_idx")
+      .on(table.uid, table.seq)
+      .where(sql`${table.listed}`),
+  ],
 );
 
 /**

@@ -48,16 +48,24 @@ function insertStatement(rows: number): string {
   return `INSERT INTO "audit_events" (${names}) VALUES ${tuples.join(", ")}`;
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes two. */
-const UID_ROWS_PER_STATEMENT = 30_000;
+/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes four. */
+const UID_ROWS_PER_STATEMENT = 16_000;
 
 /** The UID rows of these entries, as append.ts writes them beside the entries. */
 async function insertUidRows(connection: RawConnection, rows: GeneratedEntry[]) {
-  const params = rows.flatMap(({ event, uids }) => uids.flatMap((uid) => [uid, event.seq]));
-  for (let start = 0; start < params.length; start += UID_ROWS_PER_STATEMENT * 2) {
-    const part = params.slice(start, start + UID_ROWS_PER_STATEMENT * 2);
-    const tuples = Array.from({ length: part.length / 2 }, (_, row) => `($${row * 2 + 1}, $${row * 2 + 2})`);
-    await connection.query(`INSERT INTO "audit_event_uids" ("uid", "seq") VALUES ${tuples.join(", ")}`, part);
+  const params = rows.flatMap(({ event, uids }) =>
+    uids.flatMap((uid) => [uid, event.seq, event.action, event.parentOperationId === null]),
+  );
+  for (let start = 0; start < params.length; start += UID_ROWS_PER_STATEMENT * 4) {
+    const part = params.slice(start, start + UID_ROWS_PER_STATEMENT * 4);
+    const tuples = Array.from(
+      { length: part.length / 4 },
+      (_, row) => `($${row * 4 + 1}, $${row * 4 + 2}, $${row * 4 + 3}, $${row * 4 + 4})`,
+    );
+    await connection.query(
+      `INSERT INTO "audit_event_uids" ("uid", "seq", "action", "listed") VALUES ${tuples.join(", ")}`,
+      part,
+    );
   }
 }
 

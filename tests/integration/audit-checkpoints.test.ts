@@ -103,8 +103,37 @@ describe.each(await databaseKinds())("signed checkpoints on %s", (kind) => {
       await run(db, "ALTER TABLE audit_event_uids DISABLE TRIGGER USER");
       await run(db, "DELETE FROM audit_event_uids WHERE uid = 'spam-3'");
       expect(await verifyAuditLog(db)).toMatchObject({ intact: false, firstBreak: { seq: 7, problem: "edited" } });
-      await run(db, "INSERT INTO audit_event_uids (uid, seq) VALUES ('spam-3', 7)");
+      await run(
+        db,
+        `INSERT INTO audit_event_uids (uid, seq, action, listed)
+         SELECT 'spam-3', seq, action, parent_operation_id IS NULL FROM audit_events WHERE seq = 7`,
+      );
       await run(db, "ALTER TABLE audit_event_uids ENABLE TRIGGER USER");
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: true });
+    });
+
+    it("finds a UID row filed under another action or folded away", async () => {
+      await run(db, "ALTER TABLE audit_event_uids DISABLE TRIGGER USER");
+      try {
+        await run(db, "UPDATE audit_event_uids SET action = 'users.unblock' WHERE uid = 'spam-3' AND seq = 7");
+        expect(await verifyAuditLog(db)).toMatchObject({
+          intact: false,
+          firstBreak: { seq: 7, problem: "edited", detail: expect.stringContaining("under users.unblock") },
+        });
+        await run(
+          db,
+          `UPDATE audit_event_uids AS row SET action = entry.action, listed = false
+           FROM audit_events AS entry WHERE row.uid = 'spam-3' AND row.seq = 7 AND entry.seq = 7`,
+        );
+        expect(await verifyAuditLog(db)).toMatchObject({
+          intact: false,
+          firstBreak: { seq: 7, problem: "edited", detail: expect.stringContaining("as folded") },
+        });
+      } finally {
+        await run(db, "UPDATE audit_event_uids SET listed = true WHERE uid = 'spam-3' AND seq = 7");
+        await run(db, "ALTER TABLE audit_event_uids ENABLE TRIGGER USER");
+      }
+      expect(await verifyAuditLog(db)).toMatchObject({ intact: true });
     });
 
     it("finds an outcome changed, removed or added in the outcome index", async () => {

@@ -145,6 +145,49 @@ describe.each(await databaseKinds())("the action log on %s", (kind) => {
   });
 });
 
+describe.each(await databaseKinds())("the UID index on %s", (kind) => {
+  let db: Database;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, close } = await openTestDatabase(kind));
+  });
+  afterAll(async () => close?.());
+
+  it("walks a UID's rows by action and by place in the table: job calls are folded unless asked for", async () => {
+    const job = randomUUID();
+    const uid = "folded-1";
+    const entry = (action: "incident.job.start" | "incident.job.call", parentOperationId: string | null) =>
+      appendAuditEvent({
+        operationId: action === "incident.job.start" ? job : randomUUID(),
+        actor,
+        action,
+        outcome: "requested",
+        affectedUids: ["blocker-9", uid],
+        parentOperationId,
+      });
+    await entry("incident.job.start", null);
+    for (let call = 0; call < 3; call += 1) await entry("incident.job.call", job);
+    const page = async (form: Record<string, string>) =>
+      (await listAuditEvents(db, auditFilterSchema.parse(form), { kind: "all" }, { limit: 100 })).entries.map(
+        (row) => row.action,
+      );
+    expect(await page({ uid })).toEqual(["incident.job.start"]);
+    expect(await page({ uid, calls: "only" })).toEqual(["incident.job.call", "incident.job.call", "incident.job.call"]);
+    expect(await page({ uid, action: "incident.job.call" })).toHaveLength(3);
+    expect(await page({ uid, action: "incident.job.start" })).toEqual(["incident.job.start"]);
+    expect(await page({ uid, action: "users.block" })).toEqual([]);
+    expect(await page({ uid, job })).toHaveLength(3);
+    const filed = (await db.execute(
+      sql`select action, listed from audit_event_uids where uid = ${uid} order by seq`,
+    )) as unknown as { rows: Array<{ action: string; listed: boolean }> };
+    expect(filed.rows).toEqual([
+      { action: "incident.job.start", listed: true },
+      ...Array.from({ length: 3 }, () => ({ action: "incident.job.call", listed: false })),
+    ]);
+  });
+});
+
 describe.runIf((await databaseKinds()).includes("postgres"))("two console processes on one PostgreSQL database", () => {
   it("append 500 entries each at the same time, and the chain verifies with 1,000 entries and no gap", async () => {
     const { db, url, close } = await openTestDatabase("postgres");
