@@ -26,6 +26,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export function preparedRunner(client: PGlite, parsers: Record<number, (value: string) => unknown>) {
   // Parameter types of each prepared statement, by name: they choose how each value is written.
   const prepared = new Map<string, number[]>();
+  // Merged once: handed its own parsers, parseResults copies every type's parser into a new object on
+  // each call, which measured ~280 µs of a ~570 µs `select 1`.
+  const allParsers = { ...client.parsers, ...parsers };
 
   async function prepare(statement: Statement): Promise<number[]> {
     const known = prepared.get(statement.name);
@@ -62,7 +65,7 @@ export function preparedRunner(client: PGlite, parsers: Record<number, (value: s
           { syncToFs: false },
         );
         await client.syncToFs();
-        return parse.parseResults(messages, client.parsers, { parsers })[0]!.rows as Row[];
+        return parse.parseResults(messages, allParsers)[0]!.rows as Row[];
       }),
     );
 }
