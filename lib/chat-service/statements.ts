@@ -2,14 +2,16 @@ import type { Statement } from "./db/client";
 
 /**
  * The statements of the hot path, one round trip an operation. Each builds the rows it answers with
- * as camelCase JSON, the shapes of ./records, so that nothing is mapped twice.
+ * as camelCase JSON, the shapes of ./records, so that nothing is mapped twice: `json`, not `jsonb`,
+ * since nothing is stored or compared (measured ~8% less time a call on PGlite), and a message's
+ * users found by their UIDs (one look-up each) rather than by testing every user against five.
  */
 
-const userJson = (a: string) => `jsonb_build_object('uid', ${a}.uid, 'name', ${a}.name, 'avatar', ${a}.avatar,
+const userJson = (a: string) => `json_build_object('uid', ${a}.uid, 'name', ${a}.name, 'avatar', ${a}.avatar,
   'link', ${a}.link, 'role', ${a}.role, 'status', ${a}.status, 'metadata', ${a}.metadata,
   'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at)`;
 
-const groupJson = (a: string) => `jsonb_build_object('guid', ${a}.guid, 'name', ${a}.name,
+const groupJson = (a: string) => `json_build_object('guid', ${a}.guid, 'name', ${a}.name,
   'description', ${a}.description, 'icon', ${a}.icon, 'type', ${a}.type, 'owner', ${a}.owner,
   'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at, 'updatedBy', ${a}.updated_by,
   'membersCount', (select count(*) from chat_group_members members where members.guid = ${a}.guid))`;
@@ -30,16 +32,17 @@ const stateAndLastMessage = (allowed: string) => `
   last_message as (select * from chat_messages where conversation_id = $3 order by id desc limit 1)`;
 
 const stateAndLastMessageColumns = `
-  (select jsonb_build_object('conversationId', s.conversation_id, 'ownerUid', s.owner_uid, 'tags', s.tags,
+  (select json_build_object('conversationId', s.conversation_id, 'ownerUid', s.owner_uid, 'tags', s.tags,
     'unreadMessageCount', s.unread_message_count, 'createdAt', s.created_at, 'updatedAt', s.updated_at)
     from state s) as "state",
-  (select jsonb_build_object('id', m.id, 'conversationId', m.conversation_id, 'sender', m.sender,
+  (select json_build_object('id', m.id, 'conversationId', m.conversation_id, 'sender', m.sender,
     'receiverType', m.receiver_type, 'receiver', m.receiver, 'category', m.category, 'type', m.type,
     'data', m.data, 'receipts', m.receipts, 'sentAt', m.sent_at, 'updatedAt', m.updated_at)
     from last_message m) as "message",
-  (select coalesce(jsonb_agg(${userJson("u")}), '[]') from chat_users u, last_message m
-    where u.uid in (m.sender, m.receiver, m.data->>'by', m.data->>'on', m.data->>'for')) as "users",
-  (select coalesce(jsonb_agg(${groupJson("g")}), '[]') from chat_groups g, last_message m
+  (select coalesce(json_agg(${userJson("u")}), '[]') from chat_users u
+    where u.uid in (select unnest(array[m.sender, m.receiver, m.data->>'by', m.data->>'on', m.data->>'for'])
+      from last_message m)) as "users",
+  (select coalesce(json_agg(${groupJson("g")}), '[]') from chat_groups g, last_message m
     where g.guid in (m.receiver, m.data->>'for')) as "groups"`;
 
 export const statements = {
@@ -70,7 +73,7 @@ export const statements = {
       ${stateAndLastMessage("exists (select 1 from membership)")}
       select exists (select 1 from owner_user) as "ownerFound",
         (select ${groupJson("g")} from chat_groups g where g.guid = $2) as "group",
-        (select jsonb_build_object('scope', scope, 'joinedAt', joined_at) from membership) as "membership",
+        (select json_build_object('scope', scope, 'joinedAt', joined_at) from membership) as "membership",
         ${stateAndLastMessageColumns}`,
   },
 
