@@ -66,6 +66,12 @@ type Appender = {
   flushing: boolean;
   /** The newest entry this process knows of in `db`: the link its next append starts from. */
   last?: { db: Database; seq: number; hash: string };
+  /**
+   * Until when this process writes under the advisory lock from the first try: set when another
+   * process took the sequence numbers of an optimistic try, so that processes appending at the same
+   * time take turns instead of colliding batch after batch (and running out of tries).
+   */
+  contendedUntil?: number;
 };
 const holder = globalThis as typeof globalThis & { __auditAppender?: Appender };
 
@@ -119,18 +125,23 @@ function isUniqueViolation(error: unknown): boolean {
   return code(error) === "23505" || code((error as { cause?: unknown } | undefined)?.cause) === "23505";
 }
 
+/** How long a process keeps writing under the lock after another process took its sequence numbers. */
+const CONTENTION_MS = 10_000;
+
 /**
  * Writes a batch so that the chain never forks, even with several console processes on one
  * PostgreSQL database: the primary key on `seq` refuses a second entry with the same number, and a
  * refused batch is chained again after the newest entry there is. The first try links to the newest
- * entry this process knows of, in one statement; later tries read the newest one under an advisory
- * lock, so that processes that keep colliding take turns.
+ * entry this process knows of, in one statement; later tries, and every try for a while after a
+ * collision, read the newest one under an advisory lock, so that processes appending at the same
+ * time take turns.
  */
 async function writeBatch(db: Database, batch: Pending[], appender: Appender): Promise<AuditEvent[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
+      const optimistic = appender.last?.db === db && !(appender.contendedUntil && Date.now() < appender.contendedUntil);
       const rows =
-        appender.last?.db === db
+        optimistic && appender.last
           ? await insertAfter(db, batch, appender.last)
           : await db.transaction(async (tx) => {
               await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
@@ -146,6 +157,7 @@ async function writeBatch(db: Database, batch: Pending[], appender: Appender): P
     } catch (error) {
       appender.last = undefined;
       if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
+      appender.contendedUntil = Date.now() + CONTENTION_MS;
       // A process that keeps losing the race to another one's optimistic writes backs off a little, at random,
       // so that the two fall out of step instead of colliding batch after batch.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
