@@ -1,4 +1,4 @@
-import { and, asc, gt, gte, lte } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { affectedDigest } from "./affected";
@@ -22,40 +22,80 @@ export type ChainVerification = {
 
 const BATCH = 5000;
 
+type FiledUids = {
+  seq: number;
+  count: number;
+  /** SHA-256 of the UIDs sorted by code point, as the database sorts them ("C" collation). */
+  digest: string;
+  actions: string[];
+  listed: boolean[];
+};
+
+/**
+ * Each entry's UID rows, summed up by the database: how many, the SHA-256 of the sorted list, and the
+ * actions and places they are filed under. The database does the sorting and hashing on its own core
+ * while this process hashes the chain; only entries with UIDs come back, one row each.
+ */
+async function filedUids(db: Database, first: number, last: number): Promise<Map<number, FiledUids>> {
+  const result = (await db.execute(sql`
+    select ${auditEventUids.seq} as seq, count(*)::int as count,
+      encode(sha256(convert_to(string_agg(${auditEventUids.uid}, E'\n' order by ${auditEventUids.uid} collate "C"), 'UTF8')), 'hex') as digest,
+      array_agg(distinct ${auditEventUids.action}) as actions, array_agg(distinct ${auditEventUids.listed}) as listed
+    from ${auditEventUids}
+    where ${auditEventUids.seq} between ${first} and ${last}
+    group by ${auditEventUids.seq}`)) as unknown as { rows: Array<FiledUids & { seq: number | string }> };
+  return new Map(result.rows.map((row) => [Number(row.seq), { ...row, seq: Number(row.seq) }]));
+}
+
 /**
  * An entry whose UID rows no longer give the list its own hash recorded (rows added or removed), or
  * whose rows file it under another action or another place in the table than the entry's own.
  */
 async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBreak | undefined> {
-  const first = batch[0]!.seq;
-  const last = batch.at(-1)!.seq;
-  const rows = await db
-    .select()
-    .from(auditEventUids)
-    .where(and(gte(auditEventUids.seq, first), lte(auditEventUids.seq, last)));
-  const bySeq = new Map<number, Array<(typeof rows)[number]>>();
-  for (const row of rows) (bySeq.get(row.seq) ?? bySeq.set(row.seq, []).get(row.seq)!).push(row);
+  const filed = await filedUids(db, batch[0]!.seq, batch.at(-1)!.seq);
   for (const entry of batch) {
-    const filed = bySeq.get(entry.seq) ?? [];
-    const uids = filed.map((row) => row.uid);
+    const rows = filed.get(entry.seq);
     const expected = entry.affected;
     const listed = entry.parentOperationId === null;
-    const misfiled = filed.find((row) => row.action !== entry.action || row.listed !== listed);
+    const misfiled =
+      rows && (rows.actions.some((action) => action !== entry.action) || rows.listed.some((place) => place !== listed));
+    if (misfiled) {
+      const other = rows.actions.find((action) => action !== entry.action);
+      return {
+        seq: entry.seq,
+        id: entry.id,
+        problem: "edited",
+        detail: other
+          ? `The UID index files entry ${entry.seq} under ${other}, not under its own action (${entry.action}).`
+          : `The UID index files entry ${entry.seq} ${listed ? "as folded" : "as a row of its own"}, not as the entry records it.`,
+      };
+    }
     if (
-      !misfiled &&
-      (expected ? expected.count === uids.length && expected.sha256 === affectedDigest(uids) : uids.length === 0)
+      !expected
+        ? !rows
+        : expected.count === rows?.count && (expected.sha256 === rows.digest || (await sameUids(db, entry)))
     )
       continue;
     return {
       seq: entry.seq,
       id: entry.id,
       problem: "edited",
-      detail: misfiled
-        ? `The UID index files ${misfiled.uid} of entry ${entry.seq} under ${misfiled.action}${misfiled.listed === listed ? "" : misfiled.listed ? " as a row of its own" : " as folded"}, not as the entry records it (${entry.action}).`
-        : `The UIDs recorded for entry ${entry.seq} were changed: ${uids.length} found, ${expected?.count ?? 0} recorded in the entry.`,
+      detail: `The UIDs recorded for entry ${entry.seq} were changed: ${rows?.count ?? 0} found, ${expected?.count ?? 0} recorded in the entry.`,
     };
   }
   return undefined;
+}
+
+/**
+ * The entry's UIDs hashed here, in the order the entry's own hash was made (UTF-16 code units): it
+ * differs from the database's code-point order only for UIDs with characters past U+FFFF.
+ */
+async function sameUids(db: Database, entry: AuditEvent): Promise<boolean> {
+  const rows = await db
+    .select({ uid: auditEventUids.uid })
+    .from(auditEventUids)
+    .where(eq(auditEventUids.seq, entry.seq));
+  return entry.affected?.sha256 === affectedDigest(rows.map((row) => row.uid));
 }
 
 /** Outcome index rows for entries after the last one: entries were cut from the end of the log. */
