@@ -94,7 +94,12 @@ export async function signInWithIdentityProvider(
   if (!existing) {
     if (!email) return refuse("NO_EMAIL");
     // A password operator's email is theirs: the identity provider does not take their account over.
-    if (await findOperatorByEmail(db, email)) return refuse("EMAIL_TAKEN");
+    const holder = await findOperatorByEmail(db, email);
+    if (holder) {
+      // Unless it is this very person, created a moment ago by a first sign-in that ran at the same time.
+      const samePerson = holder.identityIssuer === config.issuer && holder.identitySubject === subject;
+      return samePerson ? signInWithIdentityProvider(db, config, claims, request) : refuse("EMAIL_TAKEN");
+    }
     const [created] = await db
       .insert(operators)
       .values({ email, name: nameOf(claims, email), role, identityIssuer: config.issuer, identitySubject: subject })
