@@ -17,3 +17,9 @@ export function affectedDigest(uids: string[]): string {
 export function affectedSummary(uids: string[]): AffectedUids {
   return { count: uids.length, sample: uids.slice(0, SAMPLE), sha256: affectedDigest(uids) };
 }
+
+/** How an entry's UID rows are filed: under its action, and as a row of the table unless folded under another operation. */
+export const uidRowFiling = (entry: { action: string; parentOperationId: string | null }) => ({
+  action: entry.action,
+  listed: entry.parentOperationId === null,
+});

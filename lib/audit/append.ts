@@ -3,7 +3,7 @@ import { desc, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
 import { auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { storableJson, storableText } from "@/lib/security/bounded-json";
-import { affectedSummary, uniqueUids } from "./affected";
+import { affectedSummary, uidRowFiling, uniqueUids } from "./affected";
 import { GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
 import type { AuditAction, AuditErrorCode, AuditOutcome } from "./vocabulary";
 
@@ -139,19 +139,19 @@ const CONTENTION_MS = 10_000;
 async function writeBatch(db: Database, batch: Pending[], appender: Appender): Promise<AuditEvent[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const optimistic = appender.last?.db === db && !(appender.contendedUntil && Date.now() < appender.contendedUntil);
-      const rows =
-        optimistic && appender.last
-          ? await insertAfter(db, batch, appender.last)
-          : await db.transaction(async (tx) => {
-              await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
-              const [last] = await tx
-                .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-                .from(auditEvents)
-                .orderBy(desc(auditEvents.seq))
-                .limit(1);
-              return insertAfter(tx as unknown as Database, batch, last ?? { seq: 0, hash: GENESIS_HASH });
-            });
+      const contended = (appender.contendedUntil ?? 0) > Date.now();
+      const known = !contended && appender.last?.db === db ? appender.last : undefined;
+      const rows = known
+        ? await insertAfter(db, batch, known)
+        : await db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
+            const [last] = await tx
+              .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+              .from(auditEvents)
+              .orderBy(desc(auditEvents.seq))
+              .limit(1);
+            return insertAfter(tx as unknown as Database, batch, last ?? { seq: 0, hash: GENESIS_HASH });
+          });
       appender.last = { db, seq: rows.at(-1)!.seq, hash: rows.at(-1)!.hash };
       return rows;
     } catch (error) {
@@ -176,7 +176,7 @@ const UID_ROWS_PER_STATEMENT = 16_000;
 async function insertAfter(db: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
   const written = chainBatch(batch, last);
   const uidRows = written.flatMap(({ event, uids }) =>
-    uids.map((uid) => ({ uid, seq: event.seq, action: event.action, listed: event.parentOperationId === null })),
+    uids.map((uid) => ({ uid, seq: event.seq, ...uidRowFiling(event) })),
   );
   const events = written.map(({ event }) => event);
   const firsts = events.filter((event) => !event.completesOperation);

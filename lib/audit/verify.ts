@@ -1,7 +1,7 @@
 import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
-import { affectedDigest } from "./affected";
+import { affectedDigest, uidRowFiling } from "./affected";
 import type { AuditEvent } from "./append";
 import { checkChainSegment, GENESIS_HASH, type ChainBreak } from "./chain";
 import { checkCheckpoints, type CheckpointSource } from "./checkpoint-check";
@@ -56,7 +56,7 @@ async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBr
   for (const entry of batch) {
     const rows = filed.get(entry.seq);
     const expected = entry.affected;
-    const listed = entry.parentOperationId === null;
+    const { listed } = uidRowFiling(entry);
     const misfiled =
       rows && (rows.actions.some((action) => action !== entry.action) || rows.listed.some((place) => place !== listed));
     if (misfiled) {

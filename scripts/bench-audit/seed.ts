@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { desc, getTableColumns } from "drizzle-orm";
 import type { Pool } from "pg";
 import type { AuditEvent } from "../../lib/audit/append";
+import { uidRowFiling } from "../../lib/audit/affected";
 import { GENESIS_HASH } from "../../lib/audit/chain";
 import type { Database } from "../../lib/db/client";
 import { auditEvents } from "../../lib/db/schema";
@@ -54,7 +55,10 @@ const UID_ROWS_PER_STATEMENT = 16_000;
 /** The UID rows of these entries, as append.ts writes them beside the entries. */
 async function insertUidRows(connection: RawConnection, rows: GeneratedEntry[]) {
   const params = rows.flatMap(({ event, uids }) =>
-    uids.flatMap((uid) => [uid, event.seq, event.action, event.parentOperationId === null]),
+    uids.flatMap((uid) => {
+      const { action, listed } = uidRowFiling(event);
+      return [uid, event.seq, action, listed];
+    }),
   );
   for (let start = 0; start < params.length; start += UID_ROWS_PER_STATEMENT * 4) {
     const part = params.slice(start, start + UID_ROWS_PER_STATEMENT * 4);
