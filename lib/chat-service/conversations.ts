@@ -1,4 +1,5 @@
 import { chatErrors } from "./errors";
+import { knownLastMessage, rememberLastMessage, type LastMessage } from "./known-last-messages";
 import { nowSeconds } from "./lookups";
 import {
   conversationRecord,
@@ -8,20 +9,15 @@ import {
   userConversationId,
   userConversationWith,
   type GroupWithCount,
-  type MessageRow,
   type StateRow,
   type UserRow,
 } from "./records";
+import type { Statement } from "./db/client";
 import { chatStore } from "./service";
 import { statements } from "./statements";
 
-type ConversationRow = {
-  ownerFound: boolean;
-  state: StateRow | null;
-  message: MessageRow | null;
-  users: UserRow[];
-  groups: GroupWithCount[];
-};
+/** A conversation statement's row; the last message's columns only when it was asked for. */
+type ConversationRow = { ownerFound: boolean; state: StateRow | null } & Partial<LastMessage>;
 type UserConversationRow = ConversationRow & { other: UserRow | null };
 type GroupConversationRow = ConversationRow & {
   group: GroupWithCount | null;
@@ -37,41 +33,60 @@ const paramsOf = (owner: string, target: string, conversationId: string, tags: s
   nowSeconds(),
 ];
 
-function lastMessageOf(row: ConversationRow, viewer: string) {
-  if (!row.message) return undefined;
+/**
+ * Runs `withLastMessage` for a conversation whose last message has not been read yet, and `alone`
+ * (the same without it) for one whose has: a message never changes once written.
+ */
+async function runConversation<Row extends ConversationRow>(
+  conversationId: string,
+  statements: { withLastMessage: Statement; alone: Statement },
+  params: unknown[],
+): Promise<{ row: Row | undefined; lastMessage: LastMessage | undefined }> {
+  const known = knownLastMessage(conversationId);
+  const [row] = await chatStore().run<Row>(known ? statements.alone : statements.withLastMessage, params);
+  if (known || !row?.state) return { row, lastMessage: known };
+  const lastMessage = { message: row.message ?? null, users: row.users ?? [], groups: row.groups ?? [] };
+  rememberLastMessage(conversationId, lastMessage);
+  return { row, lastMessage };
+}
+
+function lastMessageRecord(lastMessage: LastMessage | undefined, viewer: string) {
+  if (!lastMessage?.message) return undefined;
   const entities = {
-    users: new Map(row.users.map((user) => [user.uid, user])),
-    groups: new Map(row.groups.map((group) => [group.guid, group])),
+    users: new Map(lastMessage.users.map((user) => [user.uid, user])),
+    groups: new Map(lastMessage.groups.map((group) => [group.guid, group])),
   };
-  return messageRecord(row.message, entities, viewer);
+  return messageRecord(lastMessage.message, entities, viewer);
 }
 
 /** A user-to-user conversation as `owner` sees it (2.1), its tags replaced first when `tags` is given. */
 async function userConversation(owner: string, other: string, tags?: string[]) {
   const conversationId = userConversationId(owner, other);
-  const [row] = await chatStore().run<UserConversationRow>(
-    statements.userConversation,
+  const { row, lastMessage } = await runConversation<UserConversationRow>(
+    conversationId,
+    { withLastMessage: statements.userConversation, alone: statements.userConversationState },
     paramsOf(owner, other, conversationId, tags),
   );
   if (!row?.ownerFound) throw chatErrors.uidNotFound(owner);
   if (!row.other) throw chatErrors.uidNotFound(other);
   if (!row.state) throw chatErrors.conversationNotAccessible(conversationId, owner);
   const conversationWith = userConversationWith(row.other, conversationId);
-  return conversationRecord(row.state, "user", conversationWith, lastMessageOf(row, owner));
+  return conversationRecord(row.state, "user", conversationWith, lastMessageRecord(lastMessage, owner));
 }
 
 /** A group conversation as its member `owner` sees it (2.1), its tags replaced first when `tags` is given. */
 async function groupConversation(owner: string, guid: string, tags?: string[]) {
   const conversationId = groupConversationId(guid);
-  const [row] = await chatStore().run<GroupConversationRow>(
-    statements.groupConversation,
+  const { row, lastMessage } = await runConversation<GroupConversationRow>(
+    conversationId,
+    { withLastMessage: statements.groupConversation, alone: statements.groupConversationState },
     paramsOf(owner, guid, conversationId, tags),
   );
   if (!row?.ownerFound) throw chatErrors.uidNotFound(owner);
   if (!row.group) throw chatErrors.guidNotFound(guid);
   if (!row.membership || !row.state) throw chatErrors.conversationNotAccessible(conversationId, owner);
   const conversationWith = groupConversationWith(row.group, row.membership);
-  return conversationRecord(row.state, "group", conversationWith, lastMessageOf(row, owner));
+  return conversationRecord(row.state, "group", conversationWith, lastMessageRecord(lastMessage, owner));
 }
 
 export const getUserConversation = (owner: string, other: string) => userConversation(owner, other);

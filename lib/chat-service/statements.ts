@@ -18,9 +18,9 @@ const groupJson = (a: string) => `json_build_object('guid', ${a}.guid, 'name', $
 
 /**
  * The owner's state of conversation $3 ($1 the owner), with the tags replaced by $4 at time $5 when
- * $4 is given and `allowed` holds; then its last message and every user and group that message names.
+ * $4 is given and `allowed` holds.
  */
-const stateAndLastMessage = (allowed: string) => `
+const ownerState = (allowed: string) => `
   changed as (
     update chat_conversation_states set tags = $4::jsonb, updated_at = $5::int8
     where owner_uid = $1 and conversation_id = $3 and $4::jsonb is not null and ${allowed}
@@ -28,13 +28,18 @@ const stateAndLastMessage = (allowed: string) => `
   state as (
     select * from changed
     union all
-    select * from chat_conversation_states where owner_uid = $1 and conversation_id = $3 and $4::jsonb is null),
-  last_message as (select * from chat_messages where conversation_id = $3 order by id desc limit 1)`;
+    select * from chat_conversation_states where owner_uid = $1 and conversation_id = $3 and $4::jsonb is null)`;
 
-const stateAndLastMessageColumns = `
+const stateColumn = `
   (select json_build_object('conversationId', s.conversation_id, 'ownerUid', s.owner_uid, 'tags', s.tags,
     'unreadMessageCount', s.unread_message_count, 'createdAt', s.created_at, 'updatedAt', s.updated_at)
-    from state s) as "state",
+    from state s) as "state"`;
+
+/** The last message of conversation $3, then every user and group that message names. */
+const lastMessage = `
+  last_message as (select * from chat_messages where conversation_id = $3 order by id desc limit 1)`;
+
+const lastMessageColumns = `
   (select json_build_object('id', m.id, 'conversationId', m.conversation_id, 'sender', m.sender,
     'receiverType', m.receiver_type, 'receiver', m.receiver, 'category', m.category, 'type', m.type,
     'data', m.data, 'receipts', m.receipts, 'sentAt', m.sent_at, 'updatedAt', m.updated_at)
@@ -45,6 +50,25 @@ const stateAndLastMessageColumns = `
   (select coalesce(json_agg(${groupJson("g")}), '[]') from chat_groups g, last_message m
     where g.guid in (m.receiver, m.data->>'for')) as "groups"`;
 
+const userConversationCtes = `
+  owner_user as (select uid from chat_users where uid = $1),
+  other_user as (select * from chat_users where uid = $2),
+  ${ownerState("exists (select 1 from other_user)")}`;
+
+const userConversationColumns = `exists (select 1 from owner_user) as "ownerFound",
+  (select ${userJson("o")} from other_user o) as "other",
+  ${stateColumn}`;
+
+const groupConversationCtes = `
+  owner_user as (select uid from chat_users where uid = $1),
+  membership as (select scope, joined_at from chat_group_members where guid = $2 and uid = $1),
+  ${ownerState("exists (select 1 from membership)")}`;
+
+const groupConversationColumns = `exists (select 1 from owner_user) as "ownerFound",
+  (select ${groupJson("g")} from chat_groups g where g.guid = $2) as "group",
+  (select json_build_object('scope', scope, 'joinedAt', joined_at) from membership) as "membership",
+  ${stateColumn}`;
+
 export const statements = {
   getUser: {
     name: "chat_get_user",
@@ -52,29 +76,33 @@ export const statements = {
       from chat_users where uid = $1`,
   },
 
-  /** $1 owner, $2 other user, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
+  /**
+   * $1 owner, $2 other user, $3 conversation id, $4 new tags (jsonb) or null, $5 now; with the
+   * conversation's last message, for a conversation whose last message is not known yet.
+   */
   userConversation: {
     name: "chat_user_conversation",
-    text: `with
-      owner_user as (select uid from chat_users where uid = $1),
-      other_user as (select * from chat_users where uid = $2),
-      ${stateAndLastMessage("exists (select 1 from other_user)")}
-      select exists (select 1 from owner_user) as "ownerFound",
-        (select ${userJson("o")} from other_user o) as "other",
-        ${stateAndLastMessageColumns}`,
+    text: `with ${userConversationCtes}, ${lastMessage}
+      select ${userConversationColumns}, ${lastMessageColumns}`,
   },
 
-  /** $1 owner, $2 group, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
+  /** As `userConversation`, without the last message: for a conversation whose last message is known. */
+  userConversationState: {
+    name: "chat_user_conversation_state",
+    text: `with ${userConversationCtes} select ${userConversationColumns}`,
+  },
+
+  /** $1 owner, $2 group, $3 conversation id, $4 new tags (jsonb) or null, $5 now; as `userConversation`. */
   groupConversation: {
     name: "chat_group_conversation",
-    text: `with
-      owner_user as (select uid from chat_users where uid = $1),
-      membership as (select scope, joined_at from chat_group_members where guid = $2 and uid = $1),
-      ${stateAndLastMessage("exists (select 1 from membership)")}
-      select exists (select 1 from owner_user) as "ownerFound",
-        (select ${groupJson("g")} from chat_groups g where g.guid = $2) as "group",
-        (select json_build_object('scope', scope, 'joinedAt', joined_at) from membership) as "membership",
-        ${stateAndLastMessageColumns}`,
+    text: `with ${groupConversationCtes}, ${lastMessage}
+      select ${groupConversationColumns}, ${lastMessageColumns}`,
+  },
+
+  /** As `groupConversation`, without the last message. */
+  groupConversationState: {
+    name: "chat_group_conversation_state",
+    text: `with ${groupConversationCtes} select ${groupConversationColumns}`,
   },
 
   /**

@@ -101,13 +101,40 @@ describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) =>
       expect(cleared.body.data[0].tags).toEqual([]);
     });
 
-    it("answers a record without lastMessage for a conversation with no messages", async () => {
-      const call = await chatCall(server, "GET", "/users/cometchat-uid-5/conversation", {
+    it("answers a record without lastMessage for a conversation with no messages, every time", async () => {
+      for (const attempt of [1, 2]) {
+        const call = await chatCall(server, "GET", "/users/cometchat-uid-5/conversation", {
+          onBehalfOf: "cometchat-uid-4",
+        });
+        expect(call.status, `call ${attempt}`).toBe(200);
+        expectConversation(call.body.data[0]);
+        expect(call.body.data[0].lastMessage).toBeUndefined();
+      }
+    });
+
+    // The service reads a conversation's last message once (it never changes) and answers later calls
+    // without reading it again: both calls, and both owners' copies, must carry the same one.
+    it("answers the same lastMessage on every call and to both owners of the conversation", async () => {
+      const read = (owner: string, other: string) =>
+        chatCall(server, "GET", `/users/${other}/conversation`, { onBehalfOf: owner });
+      const first = await read("cometchat-uid-4", "cometchat-uid-3");
+      const again = await chatCall(server, "PUT", "/users/cometchat-uid-3/conversation", {
         onBehalfOf: "cometchat-uid-4",
+        body: { tags: ["again"] },
       });
-      expect(call.status).toBe(200);
-      expectConversation(call.body.data[0]);
-      expect(call.body.data[0].lastMessage).toBeUndefined();
+      const otherOwner = await read("cometchat-uid-3", "cometchat-uid-4");
+      expect(first.body.data[0].lastMessage).toMatchObject({
+        id: string,
+        conversationId: first.body.data[0].conversationId,
+      });
+      expect(again.body.data[0].tags).toEqual(["again"]);
+      expect(again.body.data[0].lastMessage).toEqual(first.body.data[0].lastMessage);
+      expect(again.body.data[0].conversationWith).toEqual(first.body.data[0].conversationWith);
+      expect(otherOwner.body.data[0].lastMessage.id).toBe(first.body.data[0].lastMessage.id);
+      const uidsOf = (message: { data: { entities: Record<string, { entity: { uid: string } }> } }) =>
+        Object.values(message.data.entities).map(({ entity }) => entity.uid);
+      // Each owner sees the other's entity with the conversation's id (2.2): the same users, not the same JSON.
+      expect(uidsOf(otherOwner.body.data[0].lastMessage)).toEqual(uidsOf(first.body.data[0].lastMessage));
     });
 
     it("answers ERR_CONVERSATION_NOT_ACCESSIBLE where the two users have no conversation", async () => {
@@ -179,6 +206,12 @@ describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) =>
       });
       expect(call.status).toBe(200);
       expect(call.body.data[0].tags).toEqual(["muted"]);
+      const again = await chatCall(server, "GET", "/groups/cometchat-guid-1/conversation", {
+        onBehalfOf: "cometchat-uid-2",
+      });
+      expect(again.body.data[0].tags).toEqual(["muted"]);
+      expect(again.body.data[0].lastMessage).toEqual(call.body.data[0].lastMessage);
+      expect(again.body.data[0].conversationWith).toEqual(call.body.data[0].conversationWith);
     });
 
     it("refuses a user who is not a member, and an unknown group", async () => {
