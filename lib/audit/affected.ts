@@ -18,6 +18,9 @@ export function affectedSummary(uids: string[]): AffectedUids {
   return { count: uids.length, sample: uids.slice(0, SAMPLE), sha256: affectedDigest(uids) };
 }
 
+/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes four (uid, seq, action, listed). */
+export const UID_ROWS_PER_STATEMENT = 16_000;
+
 /** How an entry's UID rows are filed: under its action, and as a row of the table unless folded under another operation. */
 export const uidRowFiling = (entry: { action: string; parentOperationId: string | null }) => ({
   action: entry.action,

@@ -3,7 +3,7 @@ import { desc, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
 import { auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { storableJson, storableText } from "@/lib/security/bounded-json";
-import { affectedSummary, uidRowFiling, uniqueUids } from "./affected";
+import { affectedSummary, UID_ROWS_PER_STATEMENT, uidRowFiling, uniqueUids } from "./affected";
 import { GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
 import type { AuditAction, AuditErrorCode, AuditOutcome } from "./vocabulary";
 
@@ -165,9 +165,6 @@ async function writeBatch(db: Database, batch: Pending[], appender: Appender): P
   }
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes four. */
-const UID_ROWS_PER_STATEMENT = 16_000;
-
 /**
  * The entries, their UID rows and their operations' outcomes, in one transaction: a filter on a UID
  * or an outcome never misses a committed entry. A first entry files its own outcome; a completion
@@ -175,9 +172,10 @@ const UID_ROWS_PER_STATEMENT = 16_000;
  */
 async function insertAfter(db: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
   const written = chainBatch(batch, last);
-  const uidRows = written.flatMap(({ event, uids }) =>
-    uids.map((uid) => ({ uid, seq: event.seq, ...uidRowFiling(event) })),
-  );
+  const uidRows = written.flatMap(({ event, uids }) => {
+    const { action, listed } = uidRowFiling(event);
+    return uids.map((uid) => ({ uid, seq: event.seq, action, listed }));
+  });
   const events = written.map(({ event }) => event);
   const firsts = events.filter((event) => !event.completesOperation);
   const completions = events.filter((event) => event.completesOperation);

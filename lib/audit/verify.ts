@@ -55,35 +55,30 @@ async function uidIndexBreak(db: Database, batch: AuditEvent[]): Promise<ChainBr
   const filed = await filedUids(db, batch[0]!.seq, batch.at(-1)!.seq);
   for (const entry of batch) {
     const rows = filed.get(entry.seq);
-    const expected = entry.affected;
+    const edited = (detail: string): ChainBreak => ({ seq: entry.seq, id: entry.id, problem: "edited", detail });
     const { listed } = uidRowFiling(entry);
-    const misfiled =
-      rows && (rows.actions.some((action) => action !== entry.action) || rows.listed.some((place) => place !== listed));
-    if (misfiled) {
-      const other = rows.actions.find((action) => action !== entry.action);
-      return {
-        seq: entry.seq,
-        id: entry.id,
-        problem: "edited",
-        detail: other
-          ? `The UID index files entry ${entry.seq} under ${other}, not under its own action (${entry.action}).`
-          : `The UID index files entry ${entry.seq} ${listed ? "as folded" : "as a row of its own"}, not as the entry records it.`,
-      };
-    }
-    if (
-      !expected
-        ? !rows
-        : expected.count === rows?.count && (expected.sha256 === rows.digest || (await sameUids(db, entry)))
-    )
-      continue;
-    return {
-      seq: entry.seq,
-      id: entry.id,
-      problem: "edited",
-      detail: `The UIDs recorded for entry ${entry.seq} were changed: ${rows?.count ?? 0} found, ${expected?.count ?? 0} recorded in the entry.`,
-    };
+    const otherAction = rows?.actions.find((action) => action !== entry.action);
+    if (otherAction)
+      return edited(
+        `The UID index files entry ${entry.seq} under ${otherAction}, not under its own action (${entry.action}).`,
+      );
+    if (rows?.listed.some((place) => place !== listed))
+      return edited(
+        `The UID index files entry ${entry.seq} ${listed ? "as folded" : "as a row of its own"}, not as the entry records it.`,
+      );
+    if (!(await uidRowsMatch(db, entry, rows)))
+      return edited(
+        `The UIDs recorded for entry ${entry.seq} were changed: ${rows?.count ?? 0} found, ${entry.affected?.count ?? 0} recorded in the entry.`,
+      );
   }
   return undefined;
+}
+
+/** Whether the entry's UID rows are the list its own hash recorded (none, for an entry without UIDs). */
+async function uidRowsMatch(db: Database, entry: AuditEvent, rows: FiledUids | undefined): Promise<boolean> {
+  const expected = entry.affected;
+  if (!expected) return !rows;
+  return expected.count === rows?.count && (expected.sha256 === rows.digest || (await sameUids(db, entry)));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { desc, getTableColumns } from "drizzle-orm";
 import type { Pool } from "pg";
 import type { AuditEvent } from "../../lib/audit/append";
-import { uidRowFiling } from "../../lib/audit/affected";
+import { UID_ROWS_PER_STATEMENT, uidRowFiling } from "../../lib/audit/affected";
 import { GENESIS_HASH } from "../../lib/audit/chain";
 import type { Database } from "../../lib/db/client";
 import { auditEvents } from "../../lib/db/schema";
@@ -49,17 +49,12 @@ function insertStatement(rows: number): string {
   return `INSERT INTO "audit_events" (${names}) VALUES ${tuples.join(", ")}`;
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; a UID row takes four. */
-const UID_ROWS_PER_STATEMENT = 16_000;
-
 /** The UID rows of these entries, as append.ts writes them beside the entries. */
 async function insertUidRows(connection: RawConnection, rows: GeneratedEntry[]) {
-  const params = rows.flatMap(({ event, uids }) =>
-    uids.flatMap((uid) => {
-      const { action, listed } = uidRowFiling(event);
-      return [uid, event.seq, action, listed];
-    }),
-  );
+  const params = rows.flatMap(({ event, uids }) => {
+    const { action, listed } = uidRowFiling(event);
+    return uids.flatMap((uid) => [uid, event.seq, action, listed]);
+  });
   for (let start = 0; start < params.length; start += UID_ROWS_PER_STATEMENT * 4) {
     const part = params.slice(start, start + UID_ROWS_PER_STATEMENT * 4);
     const tuples = Array.from(
