@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { claimPgliteFolder } from "./pglite-lock";
@@ -52,8 +54,43 @@ export async function openSharedPglite(dataDir: string): Promise<{ client: PGlit
 const POSTGRESQL_CONF = ["shared_buffers = 16MB", "maintenance_work_mem = 16MB", "temp_buffers = 2MB"];
 
 async function startPglite(dataDir: string): Promise<PGlite> {
+  const folder = path.join(dataDir, "pglite");
+  if (!existsSync(path.join(folder, "PG_VERSION"))) await createInChildProcess(folder);
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite(path.join(dataDir, "pglite"), { postgresqlconf: POSTGRESQL_CONF });
+  const client = new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
   await client.waitReady;
   return client;
+}
+
+const CREATE_AND_CLOSE = `
+const [folder, conf] = process.argv.slice(-2);
+import("@electric-sql/pglite")
+  .then(async ({ PGlite }) => {
+    const client = new PGlite(folder, { postgresqlconf: JSON.parse(conf) });
+    await client.waitReady;
+    await client.close();
+  })
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });`;
+
+/**
+ * A new database folder is made by PGlite's initdb, which peaks at ~750 MB and leaves a process
+ * holding ~400 MB for good (WebAssembly memory and the allocator's arenas are not given back): done
+ * in a short-lived process of its own, the console's first start holds what every later start does
+ * (measured in a bare process: 413 → 217 MB idle).
+ */
+function createInChildProcess(folder: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["-e", CREATE_AND_CLOSE, folder, JSON.stringify(POSTGRESQL_CONF)],
+      { cwd: process.cwd(), maxBuffer: 1 << 20 },
+      (error, _stdout, stderr) =>
+        error
+          ? reject(new Error(`Creating the PGlite database in ${folder} failed: ${stderr || error.message}`))
+          : resolve(),
+    );
+  });
 }
