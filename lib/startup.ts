@@ -70,8 +70,9 @@ export async function prepareServer(): Promise<void> {
 
 /**
  * The console's own tables, and only those: the embedded chat service's share the PGlite instance
- * but are its own. Statistics on them made PostgreSQL plan each of its prepared statements again on
- * every call (a custom plan beat the generic one), a third of a tags update's time on PGlite.
+ * but are its own. Statistics that show its tables a few pages long make PostgreSQL plan its prepared
+ * statements with sequential scans, each a file-size check through PGlite's file system: a third of
+ * a tags update's time.
  */
 const consoleTables = () =>
   (Object.values(schema) as unknown[])
