@@ -23,7 +23,7 @@ export default defineConfig([
             {
               group: ["@/lib/chat-service", "@/lib/chat-service/*", "**/chat-service", "**/chat-service/*"],
               message:
-                "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only instrumentation.ts and the scripts that serve it may import lib/chat-service.",
+                "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only the scripts that serve it (scripts/serve.ts, scripts/chat-service.ts) may import lib/chat-service.",
             },
           ],
         },

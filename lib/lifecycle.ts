@@ -4,8 +4,9 @@ import { log } from "@/lib/log";
  * A console process's shutdown, in two phases that its HTTP server (scripts/serve.ts) runs on
  * SIGTERM: "work" (the background runners stop taking work, let what is under way finish and give
  * back what they still hold) before the server stops taking requests, then "close" (the databases)
- * after it. The parts register their steps at start-up, inside Next's server bundle, which
- * scripts/serve.ts does not load: so the steps live on globalThis, as the chat service's mount does.
+ * after it. The console's parts register their steps at start-up, inside Next's server bundle, which
+ * scripts/serve.ts does not load (the embedded chat service registers from outside it): so the steps
+ * live on globalThis, shared by both copies of this module.
  */
 
 type Phase = "work" | "close";

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import next from "next";
 import { chatErrors } from "../lib/chat-service/errors";
-import { mountedChatService } from "../lib/chat-service/mount";
 import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
 import { log } from "../lib/log";
 import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
@@ -11,10 +10,10 @@ import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
 
 /**
  * The console's server process: node:http in front of Next, on one port.
- * - Requests under /v3 go straight to the embedded chat service (mounted by its start-up in
- *   instrumentation.ts), never through Next's router, which alone would cap them at a few hundred a
- *   second; everything else is Next's. With a real upstream configured nothing is mounted and every
- *   /v3 path is the vendor's 404.
+ * - Requests under /v3 go straight to the embedded chat service, never through Next's router, which
+ *   alone would cap them at a few hundred a second; everything else is Next's. The service is started
+ *   here, after the console's start-up (instrumentation.ts), and Next never loads its modules. With a
+ *   real upstream configured it is not started and every /v3 path is the vendor's 404.
  * - It alone knows the socket's peer address (Next.js keeps a client's X-Forwarded-For as it came):
  *   it records that address in a header of its own and removes any client-sent header the console
  *   alone may set.
@@ -50,6 +49,7 @@ function refuseMalformed(url: string, response: ServerResponse) {
 }
 
 let started = false;
+let chatService: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
 
 /**
  * Until the console has started: 503, which clients retry. Then, with the service off (a real
@@ -77,7 +77,6 @@ const server = createServer((request, response) => {
   logRequest(request, response, requestId);
   if (hasMalformedEscape(url)) return refuseMalformed(url, response);
   if (isChatApiPath(url)) {
-    const chatService = mountedChatService();
     if (chatService) chatService(request, response);
     else notMounted(request, response);
     return;
@@ -90,10 +89,19 @@ const server = createServer((request, response) => {
   void handleNext(request, response);
 }).listen(env.port, () => {
   log().info({ port: env.port }, `Moderator Console listening on http://localhost:${env.port}`);
-  // Next prepares its server, and so runs instrumentation.ts, which starts the chat service, at its
-  // first request rather than at start: this one, at once, rather than a user's.
+  // Next prepares its server, and so runs the console's start-up (instrumentation.ts), at its first
+  // request rather than at start: this one, at once, rather than a user's. Then the chat service.
   fetch(`http://127.0.0.1:${env.port}/login`, { method: "HEAD" })
     .catch((err: unknown) => log().error({ err }, "the console did not answer its first request"))
+    .then(async () => {
+      if (!isEmbeddedMode()) return;
+      const { startEmbeddedChatService } = await import("../lib/chat-service/startup");
+      chatService = await startEmbeddedChatService();
+    })
+    .catch((err: unknown) => {
+      log().fatal({ err }, "the embedded chat service did not start");
+      process.exit(1);
+    })
     .finally(() => (started = true));
 });
 
