@@ -59,8 +59,42 @@ async function startPglite(dataDir: string): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
   const client = new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
   await client.waitReady;
+  watchLocks(client);
   return client;
 }
+
+const LOCKS = Symbol.for("moderator-console.pglite-locks");
+type Watched = PGlite & { [LOCKS]?: { held: number } };
+
+/**
+ * Counts who holds PGlite's two locks (its transaction lock and its query lock, which every query,
+ * exec and transaction takes through these two methods), so that `pgliteIsIdle` can tell when no
+ * exchange is under way. Installed before anyone uses the instance; the count lives on the instance,
+ * since the console (in Next's bundle) and the chat service load this module apart.
+ */
+function watchLocks(client: PGlite) {
+  const state = { held: 0 };
+  const counted =
+    (take: <T>(fn: () => Promise<T>) => Promise<T>) =>
+    <T>(fn: () => Promise<T>): Promise<T> =>
+      take(async () => {
+        state.held += 1;
+        try {
+          return await fn();
+        } finally {
+          state.held -= 1;
+        }
+      });
+  client._runExclusiveQuery = counted(client._runExclusiveQuery.bind(client));
+  client._runExclusiveTransaction = counted(client._runExclusiveTransaction.bind(client));
+  (client as Watched)[LOCKS] = state;
+}
+
+/**
+ * True when nobody holds either of PGlite's locks and it is open: a protocol exchange made now, in
+ * one synchronous step, cannot fall between the messages of anyone's query or inside their transaction.
+ */
+export const pgliteIsIdle = (client: PGlite): boolean => client.ready && (client as Watched)[LOCKS]?.held === 0;
 
 const CREATE_AND_CLOSE = `
 const [folder, conf] = process.argv.slice(-2);

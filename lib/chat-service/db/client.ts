@@ -67,7 +67,7 @@ async function openPglite(dataDir: string): Promise<ChatStore> {
   return {
     kind: "pglite",
     db: db as unknown as ChatDatabase,
-    run: preparedRunner(client, { [INT8]: toNumber }),
+    run: preparedRunner(client, { [INT8]: toNumber }, { fileSystemWritesThrough: true }),
     close,
   };
 }

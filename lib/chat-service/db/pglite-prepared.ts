@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite } from "@electric-sql/pglite";
+import { pgliteIsIdle } from "@/lib/db/pglite-shared";
 import type { Statement } from "./client";
 
 const { serialize } = protocol;
@@ -59,27 +60,82 @@ type Prepared = {
   columns: Array<{ name: string; parse: (text: string) => unknown }>;
 };
 
-type DataRow = { name: "dataRow"; fields: Array<string | null> };
 type RowDescription = { name: "rowDescription"; fields: Array<{ name: string; dataTypeID: number }> };
-/** The messages of an exchange, as PGlite's parser gives them (only what is read here). */
-type Reply = Array<DataRow | RowDescription | { name: string }>;
 
 const asText = (text: string) => text;
+const decoder = new TextDecoder();
+
+/** An ErrorResponse's fields (severity, SQLSTATE code, message, detail…) on an Error, as node-postgres gives them. */
+function databaseError(body: Uint8Array): Error {
+  const fields: Record<string, string> = {};
+  let at = 0;
+  while (at < body.length && body[at] !== 0) {
+    const end = body.indexOf(0, at + 1);
+    fields[String.fromCharCode(body[at]!)] = decoder.decode(body.subarray(at + 1, end));
+    at = end + 1;
+  }
+  return Object.assign(new Error(fields.M ?? "PGlite reported an error"), {
+    severity: fields.S,
+    code: fields.C,
+    detail: fields.D,
+  });
+}
+
+/**
+ * The rows of one Bind/Execute/Sync exchange's answer, read straight from its bytes: each DataRow's
+ * fields parsed by its column, an ErrorResponse thrown. An answer without its closing ReadyForQuery
+ * is an error too: the exchange did not run as one step.
+ */
+function readRows<Row>(reply: Uint8Array, columns: Prepared["columns"]): Row[] {
+  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength);
+  const rows: Row[] = [];
+  let failure: Error | undefined;
+  let ready = false;
+  for (let at = 0; at + 5 <= reply.length;) {
+    const type = reply[at]!;
+    const end = at + 1 + view.getInt32(at + 1);
+    if (type === 0x44 /* D: DataRow */) {
+      const row: Record<string, unknown> = {};
+      let field = at + 7;
+      for (let i = 0; i < view.getInt16(at + 5); i++) {
+        const length = view.getInt32(field);
+        field += 4;
+        const column = columns[i]!;
+        row[column.name] = length < 0 ? null : column.parse(decoder.decode(reply.subarray(field, field + length)));
+        if (length > 0) field += length;
+      }
+      rows.push(row as Row);
+    } else if (type === 0x45 /* E: ErrorResponse */) {
+      failure ??= databaseError(reply.subarray(at + 5, end));
+    } else if (type === 0x5a /* Z: ReadyForQuery */) {
+      ready = true;
+    }
+    at = end;
+  }
+  if (failure) throw failure;
+  if (!ready) throw new Error("PGlite's answer to a prepared statement ended before ReadyForQuery");
+  return rows;
+}
 
 /**
  * Runs the hot path's statements on PGlite as PostgreSQL clients run prepared statements: each is
- * parsed and described once, then every call is one Bind/Execute/Sync exchange, its rows read with
- * the columns the statement's description named. PGlite's own `query()` parses, plans and describes
- * the text again on every call in six exchanges with the WebAssembly backend; measured on the demo
- * data, a tags update took 3.2 ms that way and 0.66 ms this way (`npm run bench:chat-service` has the
- * figures over HTTP). Serialising the Bind and reading the rows here, rather than through PGlite's
- * protocol helpers (a Writer on private fields, and a parser that copied every type's parser on each
- * call), took a `select 1` from ~570 to under 200 µs.
+ * parsed and described once, then every call is one Bind/Execute/Sync exchange whose answer is read
+ * here, with the columns the statement's description named. PGlite's own `query()` parses, plans and
+ * describes the text again on every call in six exchanges with the WebAssembly backend, under two
+ * locks, and parses every message of the answer into objects: measured on the demo data, a tags
+ * update took 3.2 ms that way and 0.15 ms this way.
  *
- * Statements run under PGlite's own two locks, as `query()` does, so that they never slip into a
- * transaction the console has open on the same instance.
+ * When nobody holds PGlite's locks (`pgliteIsIdle`), the exchange runs at once: PGlite answers it
+ * synchronously, so nothing can come between its messages. Otherwise it waits for the locks, as
+ * `query()` does, so that it never slips between another query's messages or into a transaction the
+ * console has open on the same instance. `fileSystemWritesThrough`: PGlite on a folder (NodeFS)
+ * writes every change to its files as it goes, and its `syncToFs` has nothing to do.
  */
-export function preparedRunner(client: PGlite, parsers: Record<number, (value: string) => unknown>) {
+export function preparedRunner(
+  client: PGlite,
+  parsers: Record<number, (value: string) => unknown>,
+  { fileSystemWritesThrough }: { fileSystemWritesThrough: boolean },
+) {
   const prepared = new Map<string, Prepared>();
   const parserOf = (type: number) => parsers[type] ?? client.parsers[type] ?? asText;
 
@@ -94,7 +150,7 @@ export function preparedRunner(client: PGlite, parsers: Record<number, (value: s
       ]),
       { syncToFs: false },
     );
-    const description = (messages as unknown as Reply).find(
+    const description = (messages as unknown as Array<{ name: string }>).find(
       (message): message is RowDescription => message.name === "rowDescription",
     );
     const made: Prepared = {
@@ -106,30 +162,27 @@ export function preparedRunner(client: PGlite, parsers: Record<number, (value: s
     return made;
   }
 
-  return <Row>(statement: Statement, values: unknown[]): Promise<Row[]> =>
-    client._runExclusiveTransaction(() =>
-      client.runExclusive(async () => {
-        const { name, parameterTypes, columns } = await prepare(statement);
-        const written = values.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = client.serializers[parameterTypes[i]!];
-          return serializer ? serializer(value) : String(value);
-        });
-        const { messages } = await client.execProtocol(concat([bindMessage(name, written), EXECUTE_AND_SYNC]), {
-          syncToFs: false,
-        });
-        await client.syncToFs();
-        const rows: Row[] = [];
-        for (const message of messages as unknown as Reply) {
-          if (message.name !== "dataRow") continue;
-          const row: Record<string, unknown> = {};
-          (message as DataRow).fields.forEach((text, i) => {
-            const column = columns[i]!;
-            row[column.name] = text === null ? null : column.parse(text);
-          });
-          rows.push(row as Row);
-        }
-        return rows;
-      }),
+  async function execute<Row>({ name, parameterTypes, columns }: Prepared, values: unknown[]): Promise<Row[]> {
+    const written = values.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = client.serializers[parameterTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const parts: Uint8Array[] = [];
+    // Runs to the end before its first await: the answer is all in `parts` when it settles.
+    await client.execProtocolRawStream(concat([bindMessage(name, written), EXECUTE_AND_SYNC]), {
+      syncToFs: false,
+      onRawData: (bytes) => parts.push(bytes.slice()),
+    });
+    if (!fileSystemWritesThrough) await client.syncToFs();
+    return readRows<Row>(parts.length === 1 ? parts[0]! : concat(parts), columns);
+  }
+
+  return <Row>(statement: Statement, values: unknown[]): Promise<Row[]> => {
+    const known = prepared.get(statement.name);
+    if (known && pgliteIsIdle(client)) return execute<Row>(known, values);
+    return client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => execute<Row>(await prepare(statement), values)),
     );
+  };
 }

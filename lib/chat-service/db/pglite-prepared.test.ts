@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSharedPglite, pgliteIsIdle } from "@/lib/db/pglite-shared";
+import { preparedRunner } from "./pglite-prepared";
+
+const INT8 = 20;
+
+describe("prepared statements on a shared PGlite", () => {
+  let dataDir: string;
+  let client: PGlite;
+  let close: () => Promise<void>;
+  let run: ReturnType<typeof preparedRunner>;
+
+  const countNotes = { name: "test_count_notes", text: "select count(*) as count from notes" };
+  const noteById = {
+    name: "test_note_by_id",
+    text: "select id, body, tags, created from notes where id = $1",
+  };
+  const addNote = {
+    name: "test_add_note",
+    text: "insert into notes (id, body, tags, created) values ($1, $2, $3::jsonb, $4) returning id",
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "pglite-prepared-"));
+    ({ client, close } = await openSharedPglite(dataDir));
+    await client.exec("create table notes (id int8 primary key, body text, tags jsonb, created int8 not null)");
+    run = preparedRunner(client, { [INT8]: Number }, { fileSystemWritesThrough: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await close?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("reads each column with its type's parser, nulls as null, and text as it was written", async () => {
+    await run(addNote, [1, 'héllo, "world"\n✓', JSON.stringify(["a", "b"]), 1_700_000_000]);
+    await run(addNote, [2, null, null, 1_700_000_001]);
+    await run(addNote, [3, "", "[]", 0]);
+    expect(await run(noteById, [1])).toEqual([
+      { id: 1, body: 'héllo, "world"\n✓', tags: ["a", "b"], created: 1_700_000_000 },
+    ]);
+    expect(await run(noteById, [2])).toEqual([{ id: 2, body: null, tags: null, created: 1_700_000_001 }]);
+    expect(await run(noteById, [3])).toEqual([{ id: 3, body: "", tags: [], created: 0 }]);
+    expect(await run(noteById, [404])).toEqual([]);
+  });
+
+  it("throws PostgreSQL's error with its code, and the next statement runs as usual", async () => {
+    await expect(run(addNote, [1, "again", null, 1])).rejects.toMatchObject({
+      code: "23505",
+      message: expect.stringContaining("duplicate key"),
+    });
+    await expect(run(addNote, [4, "null created", null, null])).rejects.toMatchObject({ code: "23502" });
+    expect(pgliteIsIdle(client)).toBe(true);
+    expect(await run(countNotes, [])).toEqual([{ count: 3 }]);
+  });
+
+  it("waits for a transaction open on the same instance rather than running inside it", async () => {
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = client
+      .transaction(async (tx) => {
+        await tx.query("insert into notes (id, created) values (99, 0)");
+        inserted();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error("rolled back on purpose");
+      })
+      .catch((error: Error) => error.message);
+    await insertedYet;
+    expect(pgliteIsIdle(client)).toBe(false);
+    // Run inside the transaction, it would count the row inserted there; after it, the row is gone.
+    const counted = run(countNotes, []);
+    expect(await transaction).toBe("rolled back on purpose");
+    expect(await counted).toEqual([{ count: 3 }]);
+    expect(pgliteIsIdle(client)).toBe(true);
+  });
+});
