@@ -1,9 +1,7 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { chatBlocks, chatUsers } from "./db/schema";
 import { chatErrors } from "./errors";
-import { nowSeconds, requireUser } from "./lookups";
+import { nowSeconds } from "./lookups";
 import { listMeta, offsetOf, type PageRequest } from "./pagination";
-import { userEntity } from "./records";
+import { userEntity, type UserRow } from "./records";
 import { chatStore } from "./service";
 import { serviceState } from "./settings";
 import { statements } from "./statements";
@@ -59,52 +57,32 @@ export async function unblockUsers(blocker: string, uids: string[]): Promise<Rec
   return result;
 }
 
+type BlockedUsersRow = {
+  blockerFound: boolean;
+  total: number;
+  blocked: Array<{ user: UserRow; blockedAt: number; hasBlockedMe: boolean }>;
+};
+
 export async function listBlockedUsers(blocker: string, request: PageRequest) {
-  const { db } = chatStore();
-  await requireUser(db, blocker);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(chatBlocks)
-    .where(eq(chatBlocks.blockerUid, blocker));
-  const rows = await db
-    .select({ user: chatUsers, blockedAt: chatBlocks.blockedAt })
-    .from(chatBlocks)
-    .innerJoin(chatUsers, eq(chatUsers.uid, chatBlocks.blockedUid))
-    .where(eq(chatBlocks.blockerUid, blocker))
-    .orderBy(desc(chatBlocks.blockedAt), chatBlocks.blockedUid)
-    .limit(request.perPage)
-    .offset(offsetOf(request));
-  const blockedBack = new Set(
-    rows.length === 0
-      ? []
-      : (
-          await db
-            .select({ uid: chatBlocks.blockerUid })
-            .from(chatBlocks)
-            .where(
-              and(
-                eq(chatBlocks.blockedUid, blocker),
-                inArray(
-                  chatBlocks.blockerUid,
-                  rows.map((row) => row.user.uid),
-                ),
-              ),
-            )
-        ).map((row) => row.uid),
-  );
+  const [row] = await chatStore().run<BlockedUsersRow>(statements.blockedUsers, [
+    blocker,
+    request.perPage,
+    offsetOf(request),
+  ]);
+  if (!row?.blockerFound) throw chatErrors.uidNotFound(blocker);
   return {
-    data: rows.map(({ user, blockedAt }) => ({
+    data: row.blocked.map(({ user, blockedAt, hasBlockedMe }) => ({
       ...userEntity(user, blocker),
       blockedByMe: true,
-      hasBlockedMe: blockedBack.has(user.uid),
+      hasBlockedMe,
       blockedByMeAt: blockedAt,
       blockedAt,
     })),
     meta: listMeta(
       request,
-      total,
-      rows.length,
-      rows.map((row) => row.blockedAt),
+      row.total,
+      row.blocked.length,
+      row.blocked.map((entry) => entry.blockedAt),
     ),
   };
 }

@@ -124,6 +124,24 @@ export const statements = {
         array(select blocked_uid from inserted) as "changed"`,
   },
 
+  /**
+   * $1 blocker, $2 page size, $3 rows to skip: whether the blocker exists, how many users it blocked,
+   * and a page of them, newest first, each with whether it blocked the blocker back.
+   */
+  blockedUsers: {
+    name: "chat_blocked_users",
+    text: `with page as (
+        select blocked_uid, blocked_at from chat_blocks where blocker_uid = $1
+        order by blocked_at desc, blocked_uid limit $2 offset $3)
+      select exists (select 1 from chat_users where uid = $1) as "blockerFound",
+        (select count(*) from chat_blocks where blocker_uid = $1) as "total",
+        (select coalesce(json_agg(json_build_object('user', ${userJson("u")}, 'blockedAt', p.blocked_at,
+            'hasBlockedMe', exists (select 1 from chat_blocks back
+              where back.blocker_uid = p.blocked_uid and back.blocked_uid = $1))
+            order by p.blocked_at desc, p.blocked_uid), '[]')
+          from page p join chat_users u on u.uid = p.blocked_uid) as "blocked"`,
+  },
+
   /** As `block`, for unblocking: $1 to $4 alike. */
   unblock: {
     name: "chat_unblock",
