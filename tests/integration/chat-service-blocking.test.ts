@@ -72,6 +72,26 @@ describe.each(await databaseKinds())("embedded chat API v3, blocking and persist
       expect(after.body.data.map((user: { uid: string }) => user.uid)).toEqual(["cometchat-uid-5"]);
     });
 
+    it("lists the newest block first, each saying whether that user blocked the blocker back", async () => {
+      // Demo data: connor-walsh and siobhan-kelly blocked each other; cometchat-uid-1 blocked two spammers.
+      const mutual = await chatCall(server, "GET", "/users/connor-walsh/blockedusers");
+      expect(mutual.status).toBe(200);
+      expect(mutual.body.data).toEqual([
+        expect.objectContaining({ uid: "siobhan-kelly", blockedByMe: true, hasBlockedMe: true }),
+      ]);
+      const oneWay = await chatCall(server, "GET", "/users/cometchat-uid-1/blockedusers");
+      expect(oneWay.body.data.map((user: { uid: string }) => user.uid).sort()).toEqual([
+        "brittany-cole",
+        "kevin-price",
+      ]);
+      expect(oneWay.body.data.map((user: { hasBlockedMe: boolean }) => user.hasBlockedMe)).toEqual([false, false]);
+      const times = oneWay.body.data.map((user: { blockedAt: number }) => user.blockedAt);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const unknown = await chatCall(server, "GET", "/users/ghost-blocker/blockedusers");
+      expect(unknown.status).toBe(404);
+      expectVendorError(unknown, "ERR_UID_NOT_FOUND");
+    });
+
     it("answers 404 for an unknown blocker, and 400 for a missing or empty blockedUids", async () => {
       const unknown = await chatCall(server, "POST", "/users/ghost-blocker/blockedusers", {
         body: { blockedUids: ["cometchat-uid-1"] },
