@@ -124,4 +124,22 @@ describe.each(await databaseKinds())("embedded chat API v3, blocking and persist
     const blocked = await chatCall(server, "GET", "/users/cometchat-uid-2/blockedusers");
     expect(blocked.body.data.map((user: { uid: string }) => user.uid)).toContain("cometchat-uid-5");
   });
+
+  it("keeps what it answered a second before the process was killed (its commits are asynchronous)", async () => {
+    await chatCall(server, "PUT", "/users/cometchat-uid-1/conversation", {
+      onBehalfOf: "cometchat-uid-2",
+      body: { tags: ["before-the-crash"] },
+    });
+    await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", {
+      body: { blockedUids: ["cometchat-uid-4"] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.restart({ hard: true });
+    const tags = await chatCall(server, "GET", "/users/cometchat-uid-1/conversation", {
+      onBehalfOf: "cometchat-uid-2",
+    });
+    expect(tags.body.data[0].tags).toEqual(["before-the-crash"]);
+    const blocked = await chatCall(server, "GET", "/users/cometchat-uid-1/blockedusers");
+    expect(blocked.body.data.map((user: { uid: string }) => user.uid)).toContain("cometchat-uid-4");
+  });
 });

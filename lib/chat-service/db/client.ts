@@ -8,8 +8,11 @@ import { preparedRunner } from "./pglite-prepared";
 
 export type ChatDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** One SQL statement of the hot path, prepared once per connection under its name and reused. */
-export type Statement = { name: string; text: string };
+/**
+ * One SQL statement of the hot path, prepared once per connection under its name and reused;
+ * `writes` when it may change data (it then commits asynchronously: ../statements.ts).
+ */
+export type Statement = { name: string; text: string; writes?: true };
 
 export type ChatStore = {
   kind: "pglite" | "postgres";
@@ -36,10 +39,6 @@ async function openPostgres(url: string): Promise<ChatStore> {
     connectionString: url,
     // Two cores: more connections than this only queue inside PostgreSQL instead of in the pool.
     max: 8,
-    // A commit does not wait for its WAL to reach the disk: a crash of PostgreSQL itself (not of this
-    // process) may forget the last fraction of a second of the emulator's writes, never corrupt them.
-    // The console's own connections keep the default, so the action log is as durable as ever.
-    options: "-c synchronous_commit=off",
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -64,11 +63,15 @@ async function openPglite(dataDir: string): Promise<ChatStore> {
   const { client, close } = await openSharedPglite(dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsTable: MIGRATIONS_TABLE });
+  const runner = preparedRunner(client, { [INT8]: toNumber }, { fileSystemWritesThrough: true });
   return {
     kind: "pglite",
     db: db as unknown as ChatDatabase,
-    run: preparedRunner(client, { [INT8]: toNumber }, { fileSystemWritesThrough: true }),
-    close,
+    run: runner.run,
+    close: async () => {
+      await runner.close();
+      await close();
+    },
   };
 }
 

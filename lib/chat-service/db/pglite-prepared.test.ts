@@ -12,7 +12,7 @@ describe("prepared statements on a shared PGlite", () => {
   let dataDir: string;
   let client: PGlite;
   let close: () => Promise<void>;
-  let run: ReturnType<typeof preparedRunner>;
+  let run: ReturnType<typeof preparedRunner>["run"];
 
   const countNotes = { name: "test_count_notes", text: "select count(*) as count from notes" };
   const noteById = {
@@ -28,7 +28,7 @@ describe("prepared statements on a shared PGlite", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "pglite-prepared-"));
     ({ client, close } = await openSharedPglite(dataDir));
     await client.exec("create table notes (id int8 primary key, body text, tags jsonb, created int8 not null)");
-    run = preparedRunner(client, { [INT8]: Number }, { fileSystemWritesThrough: true });
+    ({ run } = preparedRunner(client, { [INT8]: Number }, { fileSystemWritesThrough: true }));
   }, 60_000);
 
   afterAll(async () => {
@@ -56,6 +56,25 @@ describe("prepared statements on a shared PGlite", () => {
     await expect(run(addNote, [4, "null created", null, null])).rejects.toMatchObject({ code: "23502" });
     expect(pgliteIsIdle(client)).toBe(true);
     expect(await run(countNotes, [])).toEqual([{ count: 3 }]);
+  });
+
+  it("commits a statement that writes asynchronously, and writes its WAL within a fraction of a second", async () => {
+    const asyncWrite = {
+      name: "test_async_write",
+      text: "insert into notes (id, created) values ($1, 0) returning set_config('synchronous_commit', 'off', true)",
+      writes: true as const,
+    };
+    const unwritten = async () =>
+      (
+        await client.query<{ bytes: number }>(
+          "select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), pg_current_wal_flush_lsn())::int as bytes",
+        )
+      ).rows[0]!.bytes;
+    await run(asyncWrite, [10]);
+    expect(await unwritten()).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await unwritten()).toBe(0);
+    await client.query("delete from notes where id = 10");
   });
 
   it("waits for a transaction open on the same instance rather than running inside it", async () => {

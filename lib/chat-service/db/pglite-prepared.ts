@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite } from "@electric-sql/pglite";
 import { pgliteIsIdle } from "@/lib/db/pglite-shared";
+import { log } from "@/lib/log";
 import type { Statement } from "./client";
 
 const { serialize } = protocol;
@@ -130,12 +131,16 @@ function readRows<Row>(reply: Uint8Array, columns: Prepared["columns"]): Row[] {
  * `query()` does, so that it never slips between another query's messages or into a transaction the
  * console has open on the same instance. `fileSystemWritesThrough`: PGlite on a folder (NodeFS)
  * writes every change to its files as it goes, and its `syncToFs` has nothing to do.
+ *
+ * Statements that write commit asynchronously (../statements.ts), and PGlite has no WAL writer to
+ * write their WAL afterwards: the runner does, at most `WAL_FLUSH_MS` after such a statement, as
+ * PostgreSQL's WAL writer would (`wal_writer_delay`), and at `close`.
  */
 export function preparedRunner(
   client: PGlite,
   parsers: Record<number, (value: string) => unknown>,
   { fileSystemWritesThrough }: { fileSystemWritesThrough: boolean },
-) {
+): { run: <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>; close: () => Promise<void> } {
   const prepared = new Map<string, Prepared>();
   const parserOf = (type: number) => parsers[type] ?? client.parsers[type] ?? asText;
 
@@ -178,11 +183,39 @@ export function preparedRunner(
     return readRows<Row>(parts.length === 1 ? parts[0]! : concat(parts), columns);
   }
 
-  return <Row>(statement: Statement, values: unknown[]): Promise<Row[]> => {
+  const run = <Row>(statement: Statement, values: unknown[]): Promise<Row[]> => {
+    if (statement.writes) flushSoon();
     const known = prepared.get(statement.name);
     if (known && pgliteIsIdle(client)) return execute<Row>(known, values);
     return client._runExclusiveTransaction(() =>
       client.runExclusive(async () => execute<Row>(await prepare(statement), values)),
     );
   };
+
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const flush = async () => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    await run(FLUSH_WAL, []);
+  };
+  function flushSoon() {
+    flushTimer ??= setTimeout(
+      () =>
+        void flush().catch((err: unknown) =>
+          log().warn({ component: "chat-service", err }, "writing the emulator's WAL failed; the next write retries"),
+        ),
+      WAL_FLUSH_MS,
+    ).unref();
+  }
+
+  return { run, close: async () => (flushTimer ? flush() : undefined) };
 }
+
+/** As PostgreSQL's default `wal_writer_delay`. */
+const WAL_FLUSH_MS = 200;
+
+/** Writes and flushes a WAL record, and with it every commit before it (PostgreSQL 17 and later). */
+const FLUSH_WAL: Statement = {
+  name: "chat_flush_wal",
+  text: "select pg_logical_emit_message(false, 'chat-service', '', true) as flushed",
+};
