@@ -64,7 +64,7 @@ async function userConversation(owner: string, other: string, tags?: string[]) {
   const conversationId = userConversationId(owner, other);
   const { row, lastMessage } = await runConversation<UserConversationRow>(
     conversationId,
-    { withLastMessage: statements.userConversation, alone: statements.userConversationState },
+    statements.userConversation,
     paramsOf(owner, other, conversationId, tags),
   );
   if (!row?.ownerFound) throw chatErrors.uidNotFound(owner);
@@ -79,7 +79,7 @@ async function groupConversation(owner: string, guid: string, tags?: string[]) {
   const conversationId = groupConversationId(guid);
   const { row, lastMessage } = await runConversation<GroupConversationRow>(
     conversationId,
-    { withLastMessage: statements.groupConversation, alone: statements.groupConversationState },
+    statements.groupConversation,
     paramsOf(owner, guid, conversationId, tags),
   );
   if (!row?.ownerFound) throw chatErrors.uidNotFound(owner);

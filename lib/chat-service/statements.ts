@@ -14,8 +14,16 @@ import type { Statement } from "./db/client";
  * PGlite, a tags update 109 → 70 µs a statement (each commit wrote an 8 kB WAL page to its file).
  */
 
-/** A column that makes the statement's own transaction commit asynchronously (see above). */
-const asyncCommit = `set_config('synchronous_commit', 'off', true) as "asyncCommit"`;
+/**
+ * A statement that may write: its final column list gets one that makes its own transaction commit
+ * asynchronously (see above), and the flag that has the store write the WAL afterwards.
+ */
+const writing = ({ name, text }: Statement): Statement => ({
+  name,
+  writes: true,
+  text: `${text},
+      set_config('synchronous_commit', 'off', true) as "asyncCommit"`,
+});
 
 const userJson = (a: string) => `json_build_object('uid', ${a}.uid, 'name', ${a}.name, 'avatar', ${a}.avatar,
   'link', ${a}.link, 'role', ${a}.role, 'status', ${a}.status, 'metadata', ${a}.metadata,
@@ -67,7 +75,7 @@ const userConversationCtes = `
 
 const userConversationColumns = `exists (select 1 from owner_user) as "ownerFound",
   (select ${userJson("o")} from other_user o) as "other",
-  ${stateColumn}, ${asyncCommit}`;
+  ${stateColumn}`;
 
 const groupConversationCtes = `
   owner_user as (select uid from chat_users where uid = $1),
@@ -77,7 +85,22 @@ const groupConversationCtes = `
 const groupConversationColumns = `exists (select 1 from owner_user) as "ownerFound",
   (select ${groupJson("g")} from chat_groups g where g.guid = $2) as "group",
   (select json_build_object('scope', scope, 'joinedAt', joined_at) from membership) as "membership",
-  ${stateColumn}, ${asyncCommit}`;
+  ${stateColumn}`;
+
+/**
+ * A conversation's two statements: `withLastMessage` for a conversation whose last message is not
+ * known yet, `alone` (the same without it) for one whose is.
+ */
+function conversationStatements(name: string, ctes: string, columns: string) {
+  return {
+    withLastMessage: writing({
+      name,
+      text: `with ${ctes}, ${lastMessage}
+      select ${columns}, ${lastMessageColumns}`,
+    }),
+    alone: writing({ name: `${name}_state`, text: `with ${ctes} select ${columns}` }),
+  };
+}
 
 export const statements = {
   getUser: {
@@ -86,38 +109,11 @@ export const statements = {
       from chat_users where uid = $1`,
   },
 
-  /**
-   * $1 owner, $2 other user, $3 conversation id, $4 new tags (jsonb) or null, $5 now; with the
-   * conversation's last message, for a conversation whose last message is not known yet.
-   */
-  userConversation: {
-    name: "chat_user_conversation",
-    writes: true,
-    text: `with ${userConversationCtes}, ${lastMessage}
-      select ${userConversationColumns}, ${lastMessageColumns}`,
-  },
+  /** $1 owner, $2 other user, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
+  userConversation: conversationStatements("chat_user_conversation", userConversationCtes, userConversationColumns),
 
-  /** As `userConversation`, without the last message: for a conversation whose last message is known. */
-  userConversationState: {
-    name: "chat_user_conversation_state",
-    writes: true,
-    text: `with ${userConversationCtes} select ${userConversationColumns}`,
-  },
-
-  /** $1 owner, $2 group, $3 conversation id, $4 new tags (jsonb) or null, $5 now; as `userConversation`. */
-  groupConversation: {
-    name: "chat_group_conversation",
-    writes: true,
-    text: `with ${groupConversationCtes}, ${lastMessage}
-      select ${groupConversationColumns}, ${lastMessageColumns}`,
-  },
-
-  /** As `groupConversation`, without the last message. */
-  groupConversationState: {
-    name: "chat_group_conversation_state",
-    writes: true,
-    text: `with ${groupConversationCtes} select ${groupConversationColumns}`,
-  },
+  /** $1 owner, $2 group, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
+  groupConversation: conversationStatements("chat_group_conversation", groupConversationCtes, groupConversationColumns),
 
   /**
    * $1 blocker, $2 the other requested UIDs, $3 the call as it came (jsonb), $4 journal it, $5 now.
@@ -126,9 +122,8 @@ export const statements = {
    * Blocks that exist are left out by the conflict clause, one index probe each (a `not exists` before
    * the insert was planned as a scan of all the blocker's blocks, slower as they grow).
    */
-  block: {
+  block: writing({
     name: "chat_block",
-    writes: true,
     text: `with
       blocker as (select uid from chat_users where uid = $1),
       known as (select uid from chat_users where uid = any($2::text[]) order by uid),
@@ -138,8 +133,8 @@ export const statements = {
         select blocker.uid, known.uid, $5::int8 from blocker, known on conflict do nothing returning blocked_uid)
       select exists (select 1 from blocker) as "blockerFound",
         array(select uid from known) as "known",
-        array(select blocked_uid from inserted) as "changed", ${asyncCommit}`,
-  },
+        array(select blocked_uid from inserted) as "changed"`,
+  }),
 
   /**
    * $1 blocker, $2 page size, $3 rows to skip: whether the blocker exists, how many users it blocked,
@@ -160,9 +155,8 @@ export const statements = {
   },
 
   /** As `block`, for unblocking: $1 to $4 alike. */
-  unblock: {
+  unblock: writing({
     name: "chat_unblock",
-    writes: true,
     text: `with
       blocker as (select uid from chat_users where uid = $1),
       known as (select uid from chat_users where uid = any($2::text[]) order by uid),
@@ -172,6 +166,6 @@ export const statements = {
         where b.blocker_uid = $1 and b.blocked_uid = known.uid returning b.blocked_uid)
       select exists (select 1 from blocker) as "blockerFound",
         array(select uid from known) as "known",
-        array(select blocked_uid from removed) as "changed", ${asyncCommit}`,
-  },
-} satisfies Record<string, Statement>;
+        array(select blocked_uid from removed) as "changed"`,
+  }),
+};
