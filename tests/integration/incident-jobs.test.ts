@@ -56,6 +56,8 @@ describe.runIf((await databaseKinds()).includes("postgres"))("incident jobs on P
           errorStatus: "503",
           rateLimitBurst: 6,
           retryAfterSeconds: 1,
+          // Each call takes 0.4 s, so the job (20 chunks, 4 at a time) runs for seconds: the test sees it half done.
+          latencyMs: 400,
           pathPattern: "blockedusers$",
           journal: true,
         },
@@ -66,6 +68,8 @@ describe.runIf((await databaseKinds()).includes("postgres"))("incident jobs on P
           errorStatus: "503",
           rateLimitBurst: 6,
           retryAfterSeconds: 1,
+          // Each call takes 0.4 s, so the job (20 chunks, 4 at a time) runs for seconds: the test sees it half done.
+          latencyMs: 400,
           pathPattern: "blockedusers$",
           journal: true,
         },
