@@ -9,6 +9,9 @@ const config: KnipConfig = {
   entry: [
     // Started as a child process by the action log's integration test.
     "tests/support/append-worker.ts",
+    // The thread that holds PGlite: started by path (lib/db/pglite-thread.ts), and loading its TypeScript by path.
+    "lib/db/pglite-thread-entry.mjs",
+    "lib/db/pglite-thread-worker.ts",
     // What vitest puts in place of "server-only", named by path in its alias.
     "tests/support/empty-module.ts",
     // drizzle-kit's configuration of the chat service's schema, named by --config in `npm run db:generate`.

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { log } from "@/lib/log";
 import { getEnv } from "@/lib/env";
-import { openSharedPglite } from "./pglite-shared";
+import { asPglite, openSharedPglite } from "./pglite-shared";
 import * as schema from "./schema";
 import { migratePostgres } from "./migrate-postgres";
 
@@ -36,7 +36,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const { client, close } = await openSharedPglite(dataDir);
-  const db = drizzle(client, { schema });
+  const db = drizzle({ client: asPglite(client), schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: "pglite", close };
 }

@@ -2,16 +2,18 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { log } from "@/lib/log";
 import { claimPgliteFolder } from "./pglite-lock";
+import { startPgliteThread, type PgliteThread } from "./pglite-thread";
 
-type Entry = { client: Promise<PGlite>; users: number; release: () => void };
+type Entry = { client: Promise<PgliteThread>; users: number; release: () => void };
 const holder = globalThis as typeof globalThis & { __pgliteByFolder?: Map<string, Entry> };
 
 /**
  * PGlite allows one instance per data folder, and the console and the embedded chat service run in
  * one process: both take the folder's instance from here, and the last to let it go closes it.
  */
-export async function openSharedPglite(dataDir: string): Promise<{ client: PGlite; close: () => Promise<void> }> {
+export async function openSharedPglite(dataDir: string): Promise<{ client: PgliteThread; close: () => Promise<void> }> {
   const folders = (holder.__pgliteByFolder ??= new Map());
   const key = path.resolve(dataDir);
   let entry = folders.get(key);
@@ -46,6 +48,12 @@ export async function openSharedPglite(dataDir: string): Promise<{ client: PGlit
 }
 
 /**
+ * The thread's client where drizzle's PGlite driver wants a PGlite: it uses `query`, `exec` and
+ * `transaction` only, which the thread's client has (./pglite-thread.ts).
+ */
+export const asPglite = (client: PgliteThread) => client as unknown as PGlite;
+
+/**
  * Memory, measured on the demo data (RSS of a bare Node process holding PGlite, after 2,000 queries):
  * 330 MB with PostgreSQL's default 128 MB of shared buffers, 210 MB with 16 MB. WebAssembly memory
  * only grows, so every buffer once touched stays resident; the tables are small and the operating
@@ -53,48 +61,13 @@ export async function openSharedPglite(dataDir: string): Promise<{ client: PGlit
  */
 const POSTGRESQL_CONF = ["shared_buffers = 16MB", "maintenance_work_mem = 16MB", "temp_buffers = 2MB"];
 
-async function startPglite(dataDir: string): Promise<PGlite> {
+async function startPglite(dataDir: string): Promise<PgliteThread> {
   const folder = path.join(dataDir, "pglite");
   if (!existsSync(path.join(folder, "PG_VERSION"))) await createInChildProcess(folder);
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite(folder, { postgresqlconf: POSTGRESQL_CONF });
-  await client.waitReady;
-  watchLocks(client);
-  return client;
+  return startPgliteThread(folder, POSTGRESQL_CONF, (level, message, err) =>
+    log()[level]({ component: "pglite", err }, message),
+  );
 }
-
-const LOCKS = Symbol.for("moderator-console.pglite-locks");
-type Watched = PGlite & { [LOCKS]?: { held: number } };
-
-/**
- * Counts who holds PGlite's two locks (its transaction lock and its query lock, which every query,
- * exec and transaction takes through these two methods), so that `pgliteIsIdle` can tell when no
- * exchange is under way. Installed before anyone uses the instance; the count lives on the instance,
- * since the console (in Next's bundle) and the chat service load this module apart.
- */
-function watchLocks(client: PGlite) {
-  const state = { held: 0 };
-  const counted =
-    (take: <T>(fn: () => Promise<T>) => Promise<T>) =>
-    <T>(fn: () => Promise<T>): Promise<T> =>
-      take(async () => {
-        state.held += 1;
-        try {
-          return await fn();
-        } finally {
-          state.held -= 1;
-        }
-      });
-  client._runExclusiveQuery = counted(client._runExclusiveQuery.bind(client));
-  client._runExclusiveTransaction = counted(client._runExclusiveTransaction.bind(client));
-  (client as Watched)[LOCKS] = state;
-}
-
-/**
- * True when nobody holds either of PGlite's locks and it is open: a protocol exchange made now, in
- * one synchronous step, cannot fall between the messages of anyone's query or inside their transaction.
- */
-export const pgliteIsIdle = (client: PGlite): boolean => client.ready && (client as Watched)[LOCKS]?.held === 0;
 
 const CREATE_AND_CLOSE = `
 const [folder, conf] = process.argv.slice(-2);

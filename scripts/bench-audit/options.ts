@@ -19,8 +19,8 @@ const WANTED = (process.env.BENCH_DATABASES ?? "pglite,postgres")
 for (const kind of WANTED) {
   if (kind !== "pglite" && kind !== "postgres") throw new Error(`BENCH_DATABASES: unknown database "${kind}".`);
 }
-// PGlite does not give all of its WebAssembly memory back when it closes: PostgreSQL runs first,
-// so that its memory figures are its own.
+// PostgreSQL runs first, so that its memory figures are not those of a process whose allocator
+// already grew for PGlite's seeding.
 export const DATABASES = (["postgres", "pglite"] as const).filter((kind) => WANTED.includes(kind));
 if (DATABASES.length === 0) throw new Error("BENCH_DATABASES names no database.");
 export const ANALYZE = process.env.BENCH_ANALYZE !== "0";

@@ -20,9 +20,8 @@ export function percentile(sorted: number[], q: number): number {
 
 /**
  * Samples the resident set size and heap every 50 ms until stopped, and the longest wait between
- * two samples: PGlite runs queries without yielding to the event loop, so a loop of queries
- * holds up timers (and every other request of a console) until it awaits real I/O. `sample` can
- * also be called from within such a loop.
+ * two samples: how long the event loop was held up, and with it every other request of a console.
+ * `sample` can also be called from within a loop that does not yield.
  */
 export function memorySampler() {
   collectGarbage?.();
@@ -59,5 +58,5 @@ export function memorySampler() {
   };
 }
 
-/** Lets timers and signals in (the watchdog, Ctrl-C), which a loop of PGlite queries would keep out. */
+/** Lets timers and signals in (the watchdog, Ctrl-C) between the steps of a long loop. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,10 +1,10 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { desc, getTableColumns } from "drizzle-orm";
 import type { Pool } from "pg";
 import type { AuditEvent } from "../../lib/audit/append";
 import { UID_ROWS_PER_STATEMENT, uidRowFiling } from "../../lib/audit/affected";
 import { GENESIS_HASH } from "../../lib/audit/chain";
 import type { Database } from "../../lib/db/client";
+import type { PgliteThread } from "../../lib/db/pglite-thread";
 import { auditEvents } from "../../lib/db/schema";
 import { LogGenerator, type GeneratedEntry } from "./log-generator";
 import { number, progress, type DatabaseKind } from "./options";
@@ -34,7 +34,7 @@ async function rawConnection(db: Database, kind: DatabaseKind): Promise<RawConne
     const connection = await (client as Pool).connect();
     return { query: (text, params) => connection.query(text, params), release: () => connection.release() };
   }
-  const pglite = client as PGlite;
+  const pglite = client as PgliteThread;
   return { query: (text, params) => pglite.query(text, params), release: () => undefined };
 }
 

@@ -1,18 +1,14 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { openSharedPglite } from "@/lib/db/pglite-shared";
+import { asPglite, openSharedPglite } from "@/lib/db/pglite-shared";
+import type { Statement } from "@/lib/db/pglite-prepared";
 import * as schema from "./schema";
 import { migratePostgres } from "@/lib/db/migrate-postgres";
 import { log } from "@/lib/log";
-import { preparedRunner } from "./pglite-prepared";
 
 export type ChatDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/**
- * One SQL statement of the hot path, prepared once per connection under its name and reused;
- * `writes` when it may change data (it then commits asynchronously: ../statements.ts).
- */
-export type Statement = { name: string; text: string; writes?: true };
+export type { Statement };
 
 export type ChatStore = {
   kind: "pglite" | "postgres";
@@ -61,9 +57,9 @@ async function openPglite(dataDir: string): Promise<ChatStore> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const { client, close } = await openSharedPglite(dataDir);
-  const db = drizzle(client, { schema });
+  const db = drizzle({ client: asPglite(client), schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsTable: MIGRATIONS_TABLE });
-  const runner = preparedRunner(client, { [INT8]: toNumber }, { fileSystemWritesThrough: true });
+  const runner = await client.preparedRunner([INT8]);
   return {
     kind: "pglite",
     db: db as unknown as ChatDatabase,

@@ -1,7 +1,10 @@
 import { parse, protocol, type PGlite } from "@electric-sql/pglite";
-import { pgliteIsIdle } from "@/lib/db/pglite-shared";
-import { log } from "@/lib/log";
-import type { Statement } from "./client";
+
+/**
+ * One SQL statement of a hot path, prepared once per connection under its name and reused;
+ * `writes` when it may change data (it then commits asynchronously: lib/chat-service/statements.ts).
+ */
+export type Statement = { name: string; text: string; writes?: true };
 
 const { serialize } = protocol;
 
@@ -139,7 +142,10 @@ function readRows<Row>(reply: Uint8Array, columns: Prepared["columns"]): Row[] {
 export function preparedRunner(
   client: PGlite,
   parsers: Record<number, (value: string) => unknown>,
-  { fileSystemWritesThrough }: { fileSystemWritesThrough: boolean },
+  {
+    fileSystemWritesThrough,
+    onFlushFailure,
+  }: { fileSystemWritesThrough: boolean; onFlushFailure: (error: unknown) => void },
 ): { run: <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>; close: () => Promise<void> } {
   const prepared = new Map<string, Prepared>();
   const parserOf = (type: number) => parsers[type] ?? client.parsers[type] ?? asText;
@@ -199,13 +205,7 @@ export function preparedRunner(
     await run(FLUSH_WAL, []);
   };
   function flushSoon() {
-    flushTimer ??= setTimeout(
-      () =>
-        void flush().catch((err: unknown) =>
-          log().warn({ component: "chat-service", err }, "writing the emulator's WAL failed; the next write retries"),
-        ),
-      WAL_FLUSH_MS,
-    ).unref();
+    flushTimer ??= setTimeout(() => void flush().catch(onFlushFailure), WAL_FLUSH_MS).unref();
   }
 
   return { run, close: async () => (flushTimer ? flush() : undefined) };
@@ -219,3 +219,35 @@ const FLUSH_WAL: Statement = {
   name: "chat_flush_wal",
   text: "select pg_logical_emit_message(false, 'chat-service', '', true) as flushed",
 };
+
+const LOCKS = Symbol.for("moderator-console.pglite-locks");
+type Watched = PGlite & { [LOCKS]?: { held: number } };
+
+/**
+ * Counts who holds PGlite's two locks (its transaction lock and its query lock, which every query,
+ * exec and transaction takes through these two methods), so that `pgliteIsIdle` can tell when no
+ * exchange is under way. Installed before anyone uses the instance.
+ */
+export function watchLocks(client: PGlite) {
+  const state = { held: 0 };
+  const counted =
+    (take: <T>(fn: () => Promise<T>) => Promise<T>) =>
+    <T>(fn: () => Promise<T>): Promise<T> =>
+      take(async () => {
+        state.held += 1;
+        try {
+          return await fn();
+        } finally {
+          state.held -= 1;
+        }
+      });
+  client._runExclusiveQuery = counted(client._runExclusiveQuery.bind(client));
+  client._runExclusiveTransaction = counted(client._runExclusiveTransaction.bind(client));
+  (client as Watched)[LOCKS] = state;
+}
+
+/**
+ * True when nobody holds either of PGlite's locks and it is open: a protocol exchange made now, in
+ * one synchronous step, cannot fall between the messages of anyone's query or inside their transaction.
+ */
+const pgliteIsIdle = (client: PGlite): boolean => client.ready && (client as Watched)[LOCKS]?.held === 0;

@@ -1,18 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSharedPglite, pgliteIsIdle } from "@/lib/db/pglite-shared";
-import { preparedRunner } from "./pglite-prepared";
+import { openSharedPglite } from "./pglite-shared";
+import type { PgliteThread } from "./pglite-thread";
 
 const INT8 = 20;
 
 describe("prepared statements on a shared PGlite", () => {
   let dataDir: string;
-  let client: PGlite;
+  let client: PgliteThread;
   let close: () => Promise<void>;
-  let run: ReturnType<typeof preparedRunner>["run"];
+  let run: Awaited<ReturnType<PgliteThread["preparedRunner"]>>["run"];
 
   const countNotes = { name: "test_count_notes", text: "select count(*) as count from notes" };
   const noteById = {
@@ -28,7 +27,7 @@ describe("prepared statements on a shared PGlite", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "pglite-prepared-"));
     ({ client, close } = await openSharedPglite(dataDir));
     await client.exec("create table notes (id int8 primary key, body text, tags jsonb, created int8 not null)");
-    ({ run } = preparedRunner(client, { [INT8]: Number }, { fileSystemWritesThrough: true }));
+    ({ run } = await client.preparedRunner([INT8]));
   }, 60_000);
 
   afterAll(async () => {
@@ -54,7 +53,6 @@ describe("prepared statements on a shared PGlite", () => {
       message: expect.stringContaining("duplicate key"),
     });
     await expect(run(addNote, [4, "null created", null, null])).rejects.toMatchObject({ code: "23502" });
-    expect(pgliteIsIdle(client)).toBe(true);
     expect(await run(countNotes, [])).toEqual([{ count: 3 }]);
   });
 
@@ -89,11 +87,10 @@ describe("prepared statements on a shared PGlite", () => {
       })
       .catch((error: Error) => error.message);
     await insertedYet;
-    expect(pgliteIsIdle(client)).toBe(false);
     // Run inside the transaction, it would count the row inserted there; after it, the row is gone.
     const counted = run(countNotes, []);
     expect(await transaction).toBe("rolled back on purpose");
     expect(await counted).toEqual([{ count: 3 }]);
-    expect(pgliteIsIdle(client)).toBe(true);
+    expect(await run(countNotes, [])).toEqual([{ count: 3 }]);
   });
 });
