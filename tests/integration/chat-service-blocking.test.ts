@@ -108,38 +108,39 @@ describe.each(await databaseKinds())("embedded chat API v3, blocking and persist
     });
   });
 
+  /** Sets `tag` on uid-2's conversation with `other` and has `blocker` block `blocked`, then `restart`s and finds both. */
+  async function keepsAcross(
+    restart: () => Promise<void>,
+    { other, tag, blocker, blocked }: { other: string; tag: string; blocker: string; blocked: string },
+  ) {
+    await chatCall(server, "PUT", `/users/${other}/conversation`, {
+      onBehalfOf: "cometchat-uid-2",
+      body: { tags: [tag] },
+    });
+    await chatCall(server, "POST", `/users/${blocker}/blockedusers`, { body: { blockedUids: [blocked] } });
+    await restart();
+    const tags = await chatCall(server, "GET", `/users/${other}/conversation`, { onBehalfOf: "cometchat-uid-2" });
+    expect(tags.body.data[0].tags).toEqual([tag]);
+    const blockedList = await chatCall(server, "GET", `/users/${blocker}/blockedusers`);
+    expect(blockedList.body.data.map((user: { uid: string }) => user.uid)).toContain(blocked);
+  }
+
   it("keeps tags and blocks across a restart", async () => {
-    await chatCall(server, "PUT", "/users/cometchat-uid-3/conversation", {
-      onBehalfOf: "cometchat-uid-2",
-      body: { tags: ["survives"] },
+    await keepsAcross(() => server.restart(), {
+      other: "cometchat-uid-3",
+      tag: "survives",
+      blocker: "cometchat-uid-2",
+      blocked: "cometchat-uid-5",
     });
-    await chatCall(server, "POST", "/users/cometchat-uid-2/blockedusers", {
-      body: { blockedUids: ["cometchat-uid-5"] },
-    });
-    await server.restart();
-    const tags = await chatCall(server, "GET", "/users/cometchat-uid-3/conversation", {
-      onBehalfOf: "cometchat-uid-2",
-    });
-    expect(tags.body.data[0].tags).toEqual(["survives"]);
-    const blocked = await chatCall(server, "GET", "/users/cometchat-uid-2/blockedusers");
-    expect(blocked.body.data.map((user: { uid: string }) => user.uid)).toContain("cometchat-uid-5");
   });
 
   it("keeps what it answered a second before the process was killed (its commits are asynchronous)", async () => {
-    await chatCall(server, "PUT", "/users/cometchat-uid-1/conversation", {
-      onBehalfOf: "cometchat-uid-2",
-      body: { tags: ["before-the-crash"] },
-    });
-    await chatCall(server, "POST", "/users/cometchat-uid-1/blockedusers", {
-      body: { blockedUids: ["cometchat-uid-4"] },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await server.restart({ hard: true });
-    const tags = await chatCall(server, "GET", "/users/cometchat-uid-1/conversation", {
-      onBehalfOf: "cometchat-uid-2",
-    });
-    expect(tags.body.data[0].tags).toEqual(["before-the-crash"]);
-    const blocked = await chatCall(server, "GET", "/users/cometchat-uid-1/blockedusers");
-    expect(blocked.body.data.map((user: { uid: string }) => user.uid)).toContain("cometchat-uid-4");
+    await keepsAcross(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await server.restart({ hard: true });
+      },
+      { other: "cometchat-uid-1", tag: "before-the-crash", blocker: "cometchat-uid-1", blocked: "cometchat-uid-4" },
+    );
   });
 });

@@ -50,30 +50,19 @@ describe.runIf((await databaseKinds()).includes("postgres"))("incident jobs on P
   it("accounts for every UID through 20% of 503s and bursts of 429, with two console processes and no chunk sent twice", async () => {
     const second = await startConsole({ database: "postgres", env: cluster.env() });
     try {
-      await chatCall(first, "PUT", "/embedded/settings", {
-        body: {
-          errorRate: 0.2,
-          errorStatus: "503",
-          rateLimitBurst: 6,
-          retryAfterSeconds: 1,
-          // Each call takes 0.4 s, so the job (20 chunks, 4 at a time) runs for seconds: the test sees it half done.
-          latencyMs: 400,
-          pathPattern: "blockedusers$",
-          journal: true,
-        },
-      });
-      await chatCall(second, "PUT", "/embedded/settings", {
-        body: {
-          errorRate: 0.2,
-          errorStatus: "503",
-          rateLimitBurst: 6,
-          retryAfterSeconds: 1,
-          // Each call takes 0.4 s, so the job (20 chunks, 4 at a time) runs for seconds: the test sees it half done.
-          latencyMs: 400,
-          pathPattern: "blockedusers$",
-          journal: true,
-        },
-      });
+      for (const server of [first, second])
+        await chatCall(server, "PUT", "/embedded/settings", {
+          body: {
+            errorRate: 0.2,
+            errorStatus: "503",
+            rateLimitBurst: 6,
+            retryAfterSeconds: 1,
+            // Each call takes 0.4 s, so the job (20 chunks, 4 at a time) runs for seconds: the test sees it half done.
+            latencyMs: 400,
+            pathPattern: "blockedusers$",
+            journal: true,
+          },
+        });
       const uids = [
         ...Array.from({ length: 480 }, (_, i) => `raider-${i}`),
         ...Array.from({ length: 20 }, (_, i) => `ghost-${i}`),
