@@ -8,20 +8,24 @@ export const SSO = {
   roleMap: "mods=moderator,audit=auditor,support=support,console-admins=admin",
 } as const;
 
-type SsoRun = { consolePort: number; providerPort: number; clientSecret: string };
+type SsoRun = { consolePort: number; providerPort: number; proxyPort: number; clientSecret: string };
 
 /**
- * The ports and client secret of the run: chosen in the runner when it reads playwright.config.ts,
+ * The ports and client secret of the run (the console is reached at localhost and 127.0.0.1 on its
+ * port, and at localhost on the proxy's): chosen in the runner when it reads playwright.config.ts,
  * kept in its environment, which its workers inherit, so that the console it starts and the
  * identity provider a worker starts agree.
  */
 export async function ssoRun(): Promise<SsoRun> {
   process.env.E2E_SSO_PORT ??= String(await freePort());
   process.env.E2E_IDP_PORT ??= String(await freePort());
+  // A reverse proxy in front of the console, setting X-Forwarded-Host (sso.spec.ts).
+  process.env.E2E_SSO_PROXY_PORT ??= String(await freePort());
   process.env.E2E_IDP_CLIENT_SECRET ??= randomBytes(24).toString("hex");
   return {
     consolePort: Number(process.env.E2E_SSO_PORT),
     providerPort: Number(process.env.E2E_IDP_PORT),
+    proxyPort: Number(process.env.E2E_SSO_PROXY_PORT),
     clientSecret: process.env.E2E_IDP_CLIENT_SECRET,
   };
 }

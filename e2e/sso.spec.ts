@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import type { Person } from "../tests/support/identity-provider";
 import { expectNoSeriousViolations } from "./axe";
 import { SSO } from "./sso-run";
-import { signInWithSso, test } from "./sso-support";
+import { consoleOrigins, signInWithSso, test } from "./sso-support";
 
 /*
  * Against the second console of the run: identity provider configured, password sign-in off, no
@@ -101,6 +101,27 @@ test("the first sign-in creates the operator with the highest mapped role, and t
   await ada.waitForLoadState("networkidle");
   expect(bodies.length).toBeGreaterThan(5);
   expect(bodies.filter((body) => body.includes(process.env.E2E_IDP_CLIENT_SECRET!))).toEqual([]);
+});
+
+test("signing in works whatever name the browser uses: localhost, 127.0.0.1, or a proxy's (X-Forwarded-Host)", async ({
+  browser,
+  consoleProxy,
+}) => {
+  const origins = await consoleOrigins();
+  expect(consoleProxy.url).toBe(origins.proxied);
+  for (const origin of [origins.localhost, origins.loopback, origins.proxied]) {
+    const page = await freshPage(browser);
+    const redirectUris: string[] = [];
+    page.on("request", (request) => {
+      const redirectUri = new URL(request.url()).searchParams.get("redirect_uri");
+      if (redirectUri) redirectUris.push(redirectUri);
+    });
+    await signInWithSso(page, ADA, origin);
+    await expect(page.getByText(`(${ADA.email})`)).toBeVisible();
+    // The one redirect URI of the whole flow is the callback at the name the browser used.
+    expect(new Set(redirectUris)).toEqual(new Set([`${origin}/api/auth/callback/oidc`]));
+    await page.context().close();
+  }
 });
 
 test("a person with no mapped group is refused with the reason, and no operator is created", async ({ browser }) => {

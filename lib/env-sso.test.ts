@@ -29,7 +29,7 @@ function problemsOf(source: Record<string, string>): string[] {
 
 describe("single sign-on configuration", () => {
   it("is off by default, with password sign-in on", () => {
-    expect(parse({}).sso).toEqual({ oidc: undefined, passwordSignIn: true });
+    expect(parse({}).sso).toEqual({ oidc: undefined, passwordSignIn: true, publicOrigin: undefined });
   });
 
   it("reads the identity provider, the groups claim by default, and the role map", () => {
@@ -111,5 +111,18 @@ describe("single sign-on configuration", () => {
         CONSOLE_ADMIN_PASSWORD: "a-long-password-1",
       }),
     ).toEqual([expect.stringMatching(/^CONSOLE_ADMIN_EMAIL: has no use with AUTH_PASSWORD_SIGN_IN=false/)]);
+  });
+
+  it("reads CONSOLE_URL as an origin, refuses anything else, and refuses Auth.js's own names for it", () => {
+    expect(parse({ CONSOLE_URL: "https://console.example.com" }).sso.publicOrigin).toBe("https://console.example.com");
+    expect(parse({ CONSOLE_URL: "http://127.0.0.1:3000/" }).sso.publicOrigin).toBe("http://127.0.0.1:3000");
+    expect(problemsOf({ CONSOLE_URL: "console.example.com" })[0]).toMatch(/^CONSOLE_URL: CONSOLE_URL must be the/);
+    expect(problemsOf({ CONSOLE_URL: "https://console.example.com/moderation" })[0]).toMatch(
+      /CONSOLE_URL must be an origin only/,
+    );
+    expect(problemsOf({ CONSOLE_URL: "ftp://console.example.com" })[0]).toMatch(/CONSOLE_URL must be the/);
+    expect(problemsOf({ AUTH_URL: "https://console.example.com" })).toEqual([
+      expect.stringMatching(/^AUTH_URL: not read by the console; set CONSOLE_URL/),
+    ]);
   });
 });

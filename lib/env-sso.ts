@@ -72,6 +72,24 @@ export const ssoEnvShape = {
     z.string().regex(/^\S+$/, "AUTH_OIDC_ROLES_CLAIM must be a claim's name, such as groups").optional(),
   ),
   AUTH_OIDC_ROLE_MAP: optional.pipe(roleMapSchema.optional()),
+  CONSOLE_URL: optional.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "CONSOLE_URL must be the console's public origin, such as https://console.example.com",
+      })
+      .refine((value) => {
+        // Checks go on after a failed one: only a URL is looked into.
+        if (!URL.canParse(value)) return true;
+        const url = new URL(value);
+        return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+      }, "CONSOLE_URL must be an origin only (scheme, host and port, no path), such as https://console.example.com")
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  // Auth.js's own names for the public URL: the console reads CONSOLE_URL, and says so.
+  AUTH_URL: optional,
+  NEXTAUTH_URL: optional,
   AUTH_PASSWORD_SIGN_IN: z
     .string()
     .trim()
@@ -93,7 +111,15 @@ export type OidcConfig = {
   roleMap: ReadonlyMap<string, Role>;
 };
 
-export type SsoEnv = { oidc: OidcConfig | undefined; passwordSignIn: boolean };
+export type SsoEnv = {
+  oidc: OidcConfig | undefined;
+  passwordSignIn: boolean;
+  /**
+   * CONSOLE_URL: the origin people reach the console at, when set; every URL of the sign-in flow
+   * (the identity provider's redirect URI above all) is built from it. Unset, from the request's host.
+   */
+  publicOrigin: string | undefined;
+};
 
 /** The identity provider is configured whole or not at all; someone must always be able to sign in. */
 export function resolveSso(raw: SsoRaw, problems: string[]): SsoEnv {
@@ -102,6 +128,10 @@ export function resolveSso(raw: SsoRaw, problems: string[]): SsoEnv {
     for (const name of OIDC_VARIABLES.filter((name) => raw[name] === undefined)) {
       problems.push(`${name}: required with ${given.join(", ")} (the AUTH_OIDC_* variables are set together, or none)`);
     }
+  }
+  for (const name of ["AUTH_URL", "NEXTAUTH_URL"] as const) {
+    if (raw[name] !== undefined)
+      problems.push(`${name}: not read by the console; set CONSOLE_URL, the console's public origin, instead`);
   }
   const configured = given.length === OIDC_VARIABLES.length;
   if (configured && !raw.AUTH_OIDC_ROLE_MAP) {
@@ -131,5 +161,5 @@ export function resolveSso(raw: SsoRaw, problems: string[]): SsoEnv {
           roleMap: raw.AUTH_OIDC_ROLE_MAP,
         }
       : undefined;
-  return { oidc, passwordSignIn: raw.AUTH_PASSWORD_SIGN_IN };
+  return { oidc, passwordSignIn: raw.AUTH_PASSWORD_SIGN_IN, publicOrigin: raw.CONSOLE_URL };
 }

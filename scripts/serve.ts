@@ -5,6 +5,7 @@ import next from "next";
 import { chatErrors } from "../lib/chat-service/errors";
 import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
 import { log } from "../lib/log";
+import { publicOriginOf } from "../lib/security/public-origin";
 import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
 import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
 
@@ -19,6 +20,8 @@ import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
  *   alone may set.
  * - A path with a malformed percent-escape, which Next.js answers with a bare 500, is the client's
  *   error: a 400, in the vendor's shape under /v3.
+ * - It writes the console's public origin (CONSOLE_URL, or the host the browser or proxy names) into
+ *   X-Forwarded-Host and -Proto, the one value every URL of the sign-in flow is built from.
  * - It gives every request its id, logs each answer, and on SIGTERM shuts the process down in
  *   order (scripts/lib/serve-lifecycle.ts).
  */
@@ -86,6 +89,11 @@ const server = createServer((request, response) => {
   request.headers[REQUEST_ID_HEADER] = requestId;
   response.setHeader("X-Request-Id", requestId);
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  const origin = publicOriginOf(request.headers, "encrypted" in request.socket, env.sso.publicOrigin);
+  if (origin) {
+    request.headers["x-forwarded-host"] = origin.host;
+    request.headers["x-forwarded-proto"] = origin.protocol;
+  }
   void handleNext(request, response);
 }).listen(env.port, () => {
   log().info({ port: env.port }, `Moderator Console listening on http://localhost:${env.port}`);

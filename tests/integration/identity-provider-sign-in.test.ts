@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, freePort, startConsole, type ConsoleServer } from "../support/console-server";
 import { callActionOver, signIn, trySignIn } from "../support/console-session";
 import { startIdentityProvider, type IdentityProvider, type Person } from "../support/identity-provider";
+import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
 import { signInThroughProvider } from "../support/sso-flow";
 
 const ADMIN = { email: "admin@corp.test", password: "admin-password-123" };
@@ -28,7 +29,7 @@ describe.each(await databaseKinds())("sign-in with the identity provider on %s",
     const clientSecret = "integration-client-secret";
     provider = await startIdentityProvider({
       port: await freePort(),
-      redirectUri: `${consoleUrl}/api/auth/callback/oidc`,
+      redirectUris: [`${consoleUrl}/api/auth/callback/oidc`],
       clientId: "moderator-console",
       clientSecret,
     });
@@ -99,5 +100,48 @@ describe.each(await databaseKinds())("sign-in with the identity provider on %s",
 
     provider.setPerson(CAROL);
     expect((await signInThroughProvider(consoleUrl, CAROL)).cookie).toBeTruthy();
+  });
+});
+
+describe("sign-in with the identity provider behind a proxy that names no host (CONSOLE_URL)", () => {
+  let provider: IdentityProvider;
+  let server: ConsoleServer;
+  let proxy: ReverseProxy;
+
+  beforeAll(async () => {
+    const [consolePort, proxyPort] = [await freePort(), await freePort()];
+    const publicUrl = `http://localhost:${proxyPort}`;
+    provider = await startIdentityProvider({
+      port: await freePort(),
+      redirectUris: [`${publicUrl}/api/auth/callback/oidc`],
+      clientId: "moderator-console",
+      clientSecret: "integration-client-secret",
+    });
+    // As nginx's bare proxy_pass: the console sees its own address as the Host, and no X-Forwarded-Host.
+    proxy = await startReverseProxy({ target: consolePort, port: proxyPort, headers: () => ({}) });
+    server = await startConsole({
+      port: consolePort,
+      env: {
+        CONSOLE_URL: publicUrl,
+        AUTH_OIDC_ISSUER: provider.issuer,
+        AUTH_OIDC_CLIENT_ID: "moderator-console",
+        AUTH_OIDC_CLIENT_SECRET: "integration-client-secret",
+        AUTH_OIDC_NAME: "Corp SSO",
+        AUTH_OIDC_ROLE_MAP: "mods=moderator",
+        AUTH_PASSWORD_SIGN_IN: "false",
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.stop();
+    await provider?.stop();
+  });
+
+  it("builds every URL of the flow from CONSOLE_URL, so the provider accepts the code", async () => {
+    provider.setPerson(CAROL);
+    const outcome = await signInThroughProvider(proxy.url, CAROL);
+    expect(outcome.landedOn).toBe("/");
+    expect(outcome.cookie).toBeTruthy();
   });
 });

@@ -40,13 +40,14 @@ async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
 
 /**
  * A real OpenID Connect provider (panva's oidc-provider, a certified implementation) on a loopback
- * port, for tests: one confidential client whose redirect URI is the console's callback, people
+ * port, for tests: one confidential client whose redirect URIs are the console's callbacks, people
  * with a password and groups, and its own sign-in page that a browser fills in. Its ID tokens carry
  * the person's claims (email, name, groups), as company providers are set up to send them.
  */
 export async function startIdentityProvider(options: {
   port: number;
-  redirectUri: string;
+  /** The console's callback at each name the test reaches it by (exact matches, as providers compare). */
+  redirectUris: string[];
   clientId: string;
   /** Given by the test: the console under test was started with it. */
   clientSecret: string;
@@ -63,7 +64,7 @@ export async function startIdentityProvider(options: {
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: options.redirectUris,
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
