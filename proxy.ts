@@ -22,12 +22,33 @@ function contentSecurityPolicy(nonce: string, development: boolean): string {
 }
 
 /**
- * Runs before every page: a fresh CSP nonce for the page's scripts, a request id for the action
+ * A server action's arguments arrive as JSON (text/plain): a body that is not JSON is the client's
+ * error, answered 400 here, where Next would answer 500. Arguments that are JSON but not what the
+ * action takes are the action's to refuse (invalid input).
+ */
+async function hasUnreadableActionArguments(request: NextRequest): Promise<boolean> {
+  if (request.method !== "POST" || !request.headers.has("next-action")) return false;
+  if (!request.headers.get("content-type")?.startsWith("text/plain")) return false;
+  try {
+    JSON.parse(await request.clone().text());
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs before every page: unreadable action arguments refused, a fresh CSP nonce for the page's scripts, a request id for the action
  * log, and a redirect to sign in when there is no session cookie at all. The cookie is only a
  * hint here; every page and every server action checks the session itself.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (await hasUnreadableActionArguments(request))
+    return new NextResponse("The server action's arguments are not valid JSON.\n", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const hasSession = request.cookies.getAll().some((cookie) => SESSION_COOKIE.test(cookie.name));
   if (!hasSession && !PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) {
     const login = new URL("/login", request.url);

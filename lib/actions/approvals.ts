@@ -110,7 +110,7 @@ export const approvalRequestsAction = defineAction({
   name: "incident.job.approvals",
   permission: "users.block",
   describe: "follow requests for approval",
-  input: z.object({}),
+  input: z.strictObject({}),
   audit: "not recorded",
   run: async (_input, context): Promise<ApprovalRequests> => approvalRequestsFor(await getDb(), context.operator),
 });

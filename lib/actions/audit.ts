@@ -11,7 +11,7 @@ export const verifyAuditChainAction = defineAction({
   name: "audit.verify",
   permission: "audit.read.all",
   describe: "verify the action log",
-  input: z.object({}),
+  input: z.strictObject({}),
   audit: () => ({ affectedUids: [] }),
   run: async (): Promise<ChainVerification> => verifyAuditLog(await getDb()),
   completion: (result) => ({
@@ -26,7 +26,7 @@ export const signCheckpointAction = defineAction({
   name: "audit.checkpoint",
   permission: "audit.read.all",
   describe: "sign checkpoints of the action log",
-  input: z.object({}),
+  input: z.strictObject({}),
   audit: () => ({ affectedUids: [], reason: "Signed on demand" }),
   run: async () => {
     // On demand, the head is signed even when only this request was appended since the last one.

@@ -108,10 +108,14 @@ const LOG_UNAVAILABLE =
  * log gets one line an action: its name, operator, request id, duration and outcome.
  */
 export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
-  return async function action(input: z.input<S>): Promise<ActionResult<T>> {
+  return async function action(input: z.input<S>, ...extra: unknown[]): Promise<ActionResult<T>> {
     const started = performance.now();
     const trace: Trace = {};
-    const result = await runAction(spec, input, trace);
+    // Any client may send any argument list: an action takes its one input, and nothing besides.
+    const result: ActionResult<T> =
+      extra.length > 0
+        ? { ok: false, message: "This action takes one argument, its form's fields.", code: "INVALID_INPUT" }
+        : await runAction(spec, input, trace);
     const outcome = trace.outcome ?? (result.ok ? "succeeded" : (result.code ?? "failed").toLowerCase());
     const internal = !result.ok && (result.code === "INTERNAL" || result.code === "AUDIT_UNAVAILABLE");
     log()[internal ? "error" : "info"](
