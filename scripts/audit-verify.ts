@@ -1,27 +1,14 @@
-import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { z } from "zod";
-import type { ChainBreak } from "../lib/audit/chain";
-import { verifyAuditExport } from "../lib/audit/verify-export";
-import { DatabaseBusyError } from "../lib/db/pglite-lock";
-import { EnvError } from "../lib/env";
-
 /**
  * `npm run audit:verify`: walks the action log's hash chain and holds it against every signed
  * checkpoint; exits 1 at the first problem, named. With --export, --checkpoint and --public-key it
- * checks an NDJSON export offline instead, without a database.
+ * checks an NDJSON export offline instead, without a database. Exits 2 when it cannot run.
  */
-const optionsSchema = z.union([
-  z.object({ export: z.undefined(), checkpoint: z.undefined(), "public-key": z.undefined() }),
-  z.object(
-    {
-      export: z.string({ error: "--export <file.ndjson> is needed with --checkpoint and --public-key" }),
-      checkpoint: z.string({ error: "--checkpoint <file> is needed with --export" }),
-      "public-key": z.string({ error: "--public-key <file> is needed with --export" }),
-    },
-    { error: "--export, --checkpoint and --public-key go together" },
-  ),
-]);
+import { readFileSync } from "node:fs";
+import type { ChainBreak } from "../lib/audit/chain";
+import { verifyAuditExport } from "../lib/audit/verify-export";
+import { parseVerifyOptions, VerifyOptionsError } from "../lib/audit/verify-options";
+import { DatabaseBusyError } from "../lib/db/pglite-lock";
+import { EnvError } from "../lib/env";
 
 const count = (value: number) => value.toLocaleString("en");
 
@@ -52,17 +39,16 @@ async function verifyDatabase() {
 }
 
 try {
-  const { values } = parseArgs({
-    options: { export: { type: "string" }, checkpoint: { type: "string" }, "public-key": { type: "string" } },
-  });
-  const options = optionsSchema.safeParse(values);
-  if (!options.success) throw new EnvError(options.error.issues.map((issue) => issue.message));
-  const files = options.data;
-  if (files.export === undefined) {
+  const options = parseVerifyOptions(process.argv.slice(2));
+  if (options.mode === "database") {
     await verifyDatabase();
   } else {
     const read = (file: string) => readFileSync(file, "utf8");
-    const result = verifyAuditExport(read(files.export), read(files.checkpoint), read(files["public-key"]));
+    const result = verifyAuditExport(
+      read(options.exportFile),
+      read(options.checkpointFile),
+      read(options.publicKeyFile),
+    );
     if (!result.intact) reportBreak(result.firstBreak, result.checked);
     else
       console.log(
@@ -70,7 +56,7 @@ try {
       );
   }
 } catch (error) {
-  if (error instanceof DatabaseBusyError || error instanceof EnvError) {
+  if (error instanceof DatabaseBusyError || error instanceof EnvError || error instanceof VerifyOptionsError) {
     console.error(error.message);
     process.exitCode = 2;
   } else if (error instanceof Error && /ENOENT|public key|not an entry|JSON/.test(error.message)) {
