@@ -11,12 +11,13 @@ import { DatabaseBusyError } from "../lib/db/pglite-lock";
 import { EnvError } from "../lib/env";
 
 const count = (value: number) => value.toLocaleString("en");
+const counted = (value: number, noun: string, plural = `${noun}s`) => `${count(value)} ${value === 1 ? noun : plural}`;
 
 function reportBreak(firstBreak: ChainBreak, checked: number) {
   const at = firstBreak.seq > 0 ? ` at entry #${firstBreak.seq}${firstBreak.id ? ` (id ${firstBreak.id})` : ""}` : "";
   console.log(`The action log is NOT intact: ${firstBreak.problem}${at}.`);
   console.log(`  ${firstBreak.detail}`);
-  console.log(`  ${count(checked)} entries before it are intact.`);
+  console.log(`  ${counted(checked, "entry", "entries")} before it ${checked === 1 ? "is" : "are"} intact.`);
   process.exitCode = 1;
 }
 
@@ -30,7 +31,7 @@ async function verifyDatabase() {
     if (!result.intact) return reportBreak(result.firstBreak, result.checked);
     const seconds = (result.durationMs / 1000).toFixed(1);
     console.log(
-      `The action log is intact: ${count(result.checked)} entries and ${count(result.checkpoints)} signed checkpoints checked in ${seconds} s.`,
+      `The action log is intact: ${counted(result.checked, "entry", "entries")} and ${counted(result.checkpoints, "signed checkpoint")} checked in ${seconds} s.`,
     );
     if (result.head) console.log(`Newest entry #${result.head.seq}, hash ${result.head.hash}`);
   } finally {
@@ -52,7 +53,7 @@ try {
     if (!result.intact) reportBreak(result.firstBreak, result.checked);
     else
       console.log(
-        `The export is intact: ${count(result.checked)} entries chain from the first, and the checkpoint at ${count(result.checkpointSize)} entries is signed by the given key and matches.`,
+        `The export is intact: ${counted(result.checked, "entry", "entries")} chain from the first, and the checkpoint at ${count(result.checkpointSize)} entries is signed by the given key and matches.`,
       );
   }
 } catch (error) {

@@ -5,7 +5,7 @@ import { z } from "zod";
 export type VerifyOptions =
   { mode: "database" } | { mode: "export"; exportFile: string; checkpointFile: string; publicKeyFile: string };
 
-export const VERIFY_USAGE = [
+const VERIFY_USAGE = [
   "Usage:",
   "  npm run audit:verify",
   "  npm run audit:verify -- --export action-log.ndjson --checkpoint checkpoint.txt --public-key action-log.vkey",
