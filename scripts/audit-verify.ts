@@ -1,35 +1,23 @@
-import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { z } from "zod";
-import type { ChainBreak } from "../lib/audit/chain";
-import { verifyAuditExport } from "../lib/audit/verify-export";
-import { DatabaseBusyError } from "../lib/db/pglite-lock";
-import { EnvError } from "../lib/env";
-
 /**
  * `npm run audit:verify`: walks the action log's hash chain and holds it against every signed
  * checkpoint; exits 1 at the first problem, named. With --export, --checkpoint and --public-key it
- * checks an NDJSON export offline instead, without a database.
+ * checks an NDJSON export offline instead, without a database. Exits 2 when it cannot run.
  */
-const optionsSchema = z.union([
-  z.object({ export: z.undefined(), checkpoint: z.undefined(), "public-key": z.undefined() }),
-  z.object(
-    {
-      export: z.string({ error: "--export <file.ndjson> is needed with --checkpoint and --public-key" }),
-      checkpoint: z.string({ error: "--checkpoint <file> is needed with --export" }),
-      "public-key": z.string({ error: "--public-key <file> is needed with --export" }),
-    },
-    { error: "--export, --checkpoint and --public-key go together" },
-  ),
-]);
+import { readFileSync } from "node:fs";
+import type { ChainBreak } from "../lib/audit/chain";
+import { verifyAuditExport } from "../lib/audit/verify-export";
+import { parseVerifyOptions, VerifyOptionsError } from "../lib/audit/verify-options";
+import { DatabaseBusyError } from "../lib/db/pglite-lock";
+import { EnvError } from "../lib/env";
 
 const count = (value: number) => value.toLocaleString("en");
+const counted = (value: number, noun: string, plural = `${noun}s`) => `${count(value)} ${value === 1 ? noun : plural}`;
 
 function reportBreak(firstBreak: ChainBreak, checked: number) {
   const at = firstBreak.seq > 0 ? ` at entry #${firstBreak.seq}${firstBreak.id ? ` (id ${firstBreak.id})` : ""}` : "";
   console.log(`The action log is NOT intact: ${firstBreak.problem}${at}.`);
   console.log(`  ${firstBreak.detail}`);
-  console.log(`  ${count(checked)} entries before it are intact.`);
+  console.log(`  ${counted(checked, "entry", "entries")} before it ${checked === 1 ? "is" : "are"} intact.`);
   process.exitCode = 1;
 }
 
@@ -43,7 +31,7 @@ async function verifyDatabase() {
     if (!result.intact) return reportBreak(result.firstBreak, result.checked);
     const seconds = (result.durationMs / 1000).toFixed(1);
     console.log(
-      `The action log is intact: ${count(result.checked)} entries and ${count(result.checkpoints)} signed checkpoints checked in ${seconds} s.`,
+      `The action log is intact: ${counted(result.checked, "entry", "entries")} and ${counted(result.checkpoints, "signed checkpoint")} checked in ${seconds} s.`,
     );
     if (result.head) console.log(`Newest entry #${result.head.seq}, hash ${result.head.hash}`);
   } finally {
@@ -52,25 +40,24 @@ async function verifyDatabase() {
 }
 
 try {
-  const { values } = parseArgs({
-    options: { export: { type: "string" }, checkpoint: { type: "string" }, "public-key": { type: "string" } },
-  });
-  const options = optionsSchema.safeParse(values);
-  if (!options.success) throw new EnvError(options.error.issues.map((issue) => issue.message));
-  const files = options.data;
-  if (files.export === undefined) {
+  const options = parseVerifyOptions(process.argv.slice(2));
+  if (options.mode === "database") {
     await verifyDatabase();
   } else {
     const read = (file: string) => readFileSync(file, "utf8");
-    const result = verifyAuditExport(read(files.export), read(files.checkpoint), read(files["public-key"]));
+    const result = verifyAuditExport(
+      read(options.exportFile),
+      read(options.checkpointFile),
+      read(options.publicKeyFile),
+    );
     if (!result.intact) reportBreak(result.firstBreak, result.checked);
     else
       console.log(
-        `The export is intact: ${count(result.checked)} entries chain from the first, and the checkpoint at ${count(result.checkpointSize)} entries is signed by the given key and matches.`,
+        `The export is intact: ${counted(result.checked, "entry", "entries")} chain from the first, and the checkpoint at ${count(result.checkpointSize)} entries is signed by the given key and matches.`,
       );
   }
 } catch (error) {
-  if (error instanceof DatabaseBusyError || error instanceof EnvError) {
+  if (error instanceof DatabaseBusyError || error instanceof EnvError || error instanceof VerifyOptionsError) {
     console.error(error.message);
     process.exitCode = 2;
   } else if (error instanceof Error && /ENOENT|public key|not an entry|JSON/.test(error.message)) {

@@ -4,7 +4,7 @@ import { getDb, type Database } from "@/lib/db/client";
 import { auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { storableJson, storableText } from "@/lib/security/bounded-json";
 import { affectedSummary, UID_ROWS_PER_STATEMENT, uidRowFiling, uniqueUids } from "./affected";
-import { GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
+import { asJsonData, GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
 import type { AuditAction, AuditErrorCode, AuditOutcome } from "./vocabulary";
 
 export type AuditActor = { id: string | null; email: string | null; role: string | null };
@@ -92,11 +92,11 @@ function toRow(input: AuditEventInput, occurredAt: Date, seq: number, prevHash: 
     targetUid: text(input.targetUid),
     onBehalfOf: text(input.onBehalfOf),
     reason: text(input.reason),
-    requestBody: input.requestBody === undefined ? null : withoutSecrets(storableJson(input.requestBody)),
+    requestBody: input.requestBody === undefined ? null : asJsonData(withoutSecrets(storableJson(input.requestBody))),
     outcome: input.outcome,
     httpStatus: input.httpStatus ?? null,
     errorCode: text(input.errorCode),
-    summary: input.summary === undefined ? null : storableJson(input.summary),
+    summary: input.summary === undefined ? null : asJsonData(storableJson(input.summary)),
     durationMs: input.durationMs ?? null,
     ip: text(input.ip),
     userAgent: text(input.userAgent),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  asJsonData,
   canonicalEntry,
   canonicalEntryGeneric,
   canonicalJson,
@@ -20,10 +21,35 @@ describe("canonicalJson", () => {
     expect(canonicalJson({ x: 1, y: { a: 1, b: 2 } })).toBe(canonicalJson({ y: { b: 2, a: 1 }, x: 1 }));
   });
 
-  it("writes dates as ISO text, drops undefined members and keeps null", () => {
-    expect(canonicalJson({ at: new Date(Date.UTC(2026, 10, 21, 17, 0, 0, 123)), gone: undefined, kept: null })).toBe(
-      '{"at":"2026-11-21T17:00:00.123Z","kept":null}',
+  it("writes RFC 8785's own examples as the RFC does: numbers as ECMAScript writes them, names in UTF-16 order", () => {
+    // RFC 8785, section 3.2.2 (the input parsed as JSON) and section 3.2.3.
+    const input = JSON.parse(
+      '{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], "string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/", "literals": [null, true, false]}',
+    ) as unknown;
+    expect(canonicalJson(input)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
     );
+    const names = { "\u20ac": 1, "\r": 2, "\ufb33": 3, "1": 4, "\ud83d\ude00": 5, "\u0080": 6, "\u00f6": 7 };
+    expect(canonicalJson(names)).toBe('{"\\r":2,"1":4,"\u0080":6,"ö":7,"€":1,"😀":5,"דּ":3}');
+    expect(canonicalJson([1e21, 1e20, 1e-7, 0.000001, -0, 5e-324, 2 ** 53 + 2])).toBe(
+      "[1e+21,100000000000000000000,1e-7,0.000001,0,5e-324,9007199254740994]",
+    );
+  });
+
+  it("refuses what is not JSON data rather than writing something for it", () => {
+    expect(() => canonicalJson({ at: new Date(0) })).toThrow("[object Date] is not JSON data");
+    expect(() => canonicalJson({ gone: undefined })).toThrow("is not JSON data");
+    expect(() => canonicalJson([Number.NaN])).toThrow("NaN is not a JSON number");
+    expect(() => canonicalJson(new Map())).toThrow("[object Map] is not JSON data");
+  });
+
+  it("hashes values as the database keeps them: dates as ISO text, undefined members gone", () => {
+    const stored = asJsonData({
+      at: new Date(Date.UTC(2026, 10, 21, 17, 0, 0, 123)),
+      gone: undefined,
+      list: [undefined],
+    });
+    expect(canonicalJson(stored)).toBe('{"at":"2026-11-21T17:00:00.123Z","list":[null]}');
   });
 
   it("escapes strings as JSON does", () => {

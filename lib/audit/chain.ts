@@ -35,27 +35,34 @@ export type ChainedEntry = {
 export const GENESIS_HASH = "0".repeat(64);
 
 /**
- * JSON with object keys sorted at every depth and no white space, so that the same entry always
- * gives the same bytes, whatever order a database (jsonb) hands its keys back in.
+ * RFC 8785 (JSON Canonicalization Scheme) text of JSON data: object members sorted by their names'
+ * UTF-16 code units at every depth, no white space, numbers as ECMAScript writes them, strings as
+ * JSON.stringify escapes them. docs/action-log-hash.md specifies the form; anything that is not JSON
+ * data (undefined, NaN, a Date, a bigint) is refused rather than silently turned into something.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || value === undefined) return "null";
+  if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new TypeError(`${value} is not a JSON number`);
+    return JSON.stringify(value);
+  }
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(",")}]`;
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === "object") {
+  const prototype = typeof value === "object" ? (Object.getPrototypeOf(value) as unknown) : undefined;
+  if (prototype === Object.prototype || prototype === null) {
     // Keys in UTF-16 code unit order (sort()'s own), written in one pass: verification of a large log
     // runs this for every entry's request and summary.
     const object = value as Record<string, unknown>;
     let text = "";
-    for (const key of Object.keys(object).sort()) {
-      const item = object[key];
-      if (item === undefined) continue;
-      text += `${text === "" ? "" : ","}${JSON.stringify(key)}:${canonicalJson(item)}`;
-    }
+    for (const key of Object.keys(object).sort())
+      text += `${text === "" ? "" : ","}${JSON.stringify(key)}:${canonicalJson(object[key])}`;
     return `{${text}}`;
   }
-  if (typeof value === "number" && !Number.isFinite(value)) return "null";
-  return JSON.stringify(value);
+  throw new TypeError(`${Object.prototype.toString.call(value)} is not JSON data`);
+}
+
+/** A value as JSON data, as the database stores it (dates as ISO text, undefined members gone): what is hashed. */
+export function asJsonData(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value) ?? "null") as unknown;
 }
 
 /**
@@ -64,17 +71,17 @@ export function canonicalJson(value: unknown): string {
  */
 export function canonicalEntry(entry: ChainedEntry): string {
   const text = (value: string | null) => (value === null ? "null" : JSON.stringify(value));
-  const number = (value: number | null) => (value === null || !Number.isFinite(value) ? "null" : String(value));
+  const number = (value: number | null) => (value === null ? "null" : canonicalJson(value));
   return (
     `{"action":${text(entry.action)},"actorEmail":${text(entry.actorEmail)},"actorId":${text(entry.actorId)}` +
     `,"actorRole":${text(entry.actorRole)}` +
-    (entry.affected ? `,"affected":${canonicalJson(entry.affected)}` : "") +
-    (entry.completesOperation ? `,"completesOperation":true` : "") +
+    (entry.affected !== null ? `,"affected":${canonicalJson(entry.affected)}` : "") +
+    (entry.completesOperation === true ? `,"completesOperation":true` : "") +
     `,"durationMs":${number(entry.durationMs)},"errorCode":${text(entry.errorCode)}` +
     `,"httpStatus":${number(entry.httpStatus)},"id":${text(entry.id)},"ip":${text(entry.ip)}` +
     `,"occurredAt":${JSON.stringify(entry.occurredAt.toISOString())},"onBehalfOf":${text(entry.onBehalfOf)}` +
     `,"operationId":${text(entry.operationId)},"outcome":${text(entry.outcome)}` +
-    (entry.parentOperationId ? `,"parentOperationId":${text(entry.parentOperationId)}` : "") +
+    (entry.parentOperationId !== null ? `,"parentOperationId":${text(entry.parentOperationId)}` : "") +
     `,"prevHash":${text(entry.prevHash)}` +
     `,"reason":${text(entry.reason)},"requestBody":${canonicalJson(entry.requestBody)},"requestId":${text(entry.requestId)}` +
     `,"seq":${number(entry.seq)},"summary":${canonicalJson(entry.summary)},"targetUid":${text(entry.targetUid)}` +
@@ -82,9 +89,13 @@ export function canonicalEntry(entry: ChainedEntry): string {
   );
 }
 
-/** The same canonical form through the generic serialiser: what `canonicalEntry` must equal. */
-export function canonicalEntryGeneric(entry: ChainedEntry): string {
-  return canonicalJson({
+/**
+ * The object whose canonical JSON is hashed (docs/action-log-hash.md): every field but the hash,
+ * with the three added last (`affected`, `completesOperation`, `parentOperationId`) only when set,
+ * so that entries written before they existed keep their hashes.
+ */
+function hashedObject(entry: ChainedEntry): Record<string, unknown> {
+  return {
     seq: entry.seq,
     id: entry.id,
     occurredAt: entry.occurredAt.toISOString(),
@@ -96,20 +107,25 @@ export function canonicalEntryGeneric(entry: ChainedEntry): string {
     targetUid: entry.targetUid,
     onBehalfOf: entry.onBehalfOf,
     reason: entry.reason,
-    requestBody: entry.requestBody ?? null,
+    requestBody: entry.requestBody,
     outcome: entry.outcome,
     httpStatus: entry.httpStatus,
     errorCode: entry.errorCode,
-    summary: entry.summary ?? null,
+    summary: entry.summary,
     durationMs: entry.durationMs,
     ip: entry.ip,
     userAgent: entry.userAgent,
     requestId: entry.requestId,
-    affected: entry.affected ?? undefined,
-    completesOperation: entry.completesOperation || undefined,
-    parentOperationId: entry.parentOperationId ?? undefined,
+    ...(entry.affected !== null ? { affected: entry.affected } : {}),
+    ...(entry.completesOperation === true ? { completesOperation: true } : {}),
+    ...(entry.parentOperationId !== null ? { parentOperationId: entry.parentOperationId } : {}),
     prevHash: entry.prevHash,
-  });
+  };
+}
+
+/** The same canonical form through the generic serialiser: what `canonicalEntry` must equal. */
+export function canonicalEntryGeneric(entry: ChainedEntry): string {
+  return canonicalJson(hashedObject(entry));
 }
 
 /** SHA-256 of the canonical entry, which includes the hash of the entry before it. */
