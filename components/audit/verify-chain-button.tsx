@@ -25,9 +25,10 @@ export function VerifyChainButton() {
         )}
         {result?.intact && (
           <Alert tone="success" title="The action log is intact">
-            {formatCount(result.checked)} entries and {formatCount(result.checkpoints)} signed checkpoints checked in{" "}
-            {(result.durationMs / 1000).toFixed(1)} s; every entry matches its hash and links to the one before it, and
-            every checkpoint is signed by this log&apos;s key and matches the log.
+            {formatCount(result.checked)} {result.checked === 1 ? "entry" : "entries"} and{" "}
+            {formatCount(result.checkpoints)} signed {result.checkpoints === 1 ? "checkpoint" : "checkpoints"} checked
+            in {(result.durationMs / 1000).toFixed(1)} s; every entry matches its hash and links to the one before it,
+            and every checkpoint is signed by this log&apos;s key and matches the log.
           </Alert>
         )}
         {result && !result.intact && (

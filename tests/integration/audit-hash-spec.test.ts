@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../support/console-server";
-import { REASON, realAuditLog, ROOT, run, type RealAuditLog } from "./audit-log-fixture";
+import { REASON, realAuditLog, ROOT, run, type RealAuditLog } from "../support/audit-log-fixture";
 
 const SPEC = readFileSync(path.join(ROOT, "docs/action-log-hash.md"), "utf8");
 const VERIFIER = path.join(ROOT, "docs/verify-export.py");

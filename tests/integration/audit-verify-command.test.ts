@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signCheckpointNote, signerFromSeed } from "../../lib/audit/checkpoint-note";
 import type { Database } from "../../lib/db/client";
 import { databaseKinds } from "../support/console-server";
-import { REASON, realAuditLog, run, withConsoleDatabase, type RealAuditLog } from "./audit-log-fixture";
+import { REASON, realAuditLog, run, withConsoleDatabase, type RealAuditLog } from "../support/audit-log-fixture";
 
 const exec = async (db: Database, statement: string) => {
   await db.execute(sql.raw(statement));

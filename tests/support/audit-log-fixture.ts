@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDb, getDb, type Database } from "../../lib/db/client";
-import { createPostgresDatabase, startConsole, type ConsoleServer, type DatabaseKind } from "../support/console-server";
-import { callActionOver, signIn } from "../support/console-session";
+import { createPostgresDatabase, startConsole, type ConsoleServer, type DatabaseKind } from "./console-server";
+import { callActionOver, signIn } from "./console-session";
 
 const ADMIN = { email: "admin@audit.test", password: "audit-admin-password-1" };
 export const ROOT = path.resolve(import.meta.dirname, "../..");
