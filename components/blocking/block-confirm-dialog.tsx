@@ -3,7 +3,8 @@
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { blockUsersAction, type BlockAnswer } from "@/lib/actions/block-users";
+import { blockUsersAction } from "@/lib/actions/block-users";
+import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf } from "@/lib/format/numbers";
 import type { BlockFor } from "@/lib/schemas/block-for";

@@ -7,7 +7,7 @@ import { TextAreaField, UID_INPUT, REASON_FIELD } from "@/components/ui/field";
 import { fieldBinding } from "@/components/ui/field-binding";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { BlockAnswer } from "@/lib/actions/block-users";
+import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { blockUsersSchema } from "@/lib/schemas/block-users";
 import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
 import { outcomeSummary } from "./block-outcome-table";

@@ -1,7 +1,8 @@
 import { Alert } from "@/components/ui/alert";
 import { RawJson } from "@/components/ui/raw-json";
 import { Time } from "@/components/ui/time";
-import type { BlockAnswer } from "@/lib/actions/block-users";
+import { formatCount } from "@/lib/format/numbers";
+import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { BlockOutcomeTable, outcomeSummary } from "./block-outcome-table";
 
 /** What the chat service answered to a block: a sentence, the outcome per UID and the raw answer, with when. */
@@ -10,8 +11,19 @@ export function BlockResult({ answer, at }: { answer: BlockAnswer; at: Date }) {
     <div className="space-y-2">
       {answer.lost && (
         <Alert tone="warning">
-          {answer.lost} Each UID below was settled from the blocker&apos;s blocked list read afterwards where it could
-          be; &quot;Outcome unknown&quot; means even that did not tell.
+          {answer.lost} Each UID below that the blocker&apos;s blocked list, read at once, already shows as done is
+          settled from it.
+          {answer.settlesAt ? (
+            <>
+              {" "}
+              The outcome of the {formatCount(answer.counts.unknown)} marked &quot;Outcome unknown&quot; is not yet
+              known: the call may still take effect. It will be settled from the blocked list at{" "}
+              <Time at={new Date(answer.settlesAt)} />, once the call no longer can, and recorded in the action log
+              (&quot;Blocked by this user&quot; and &quot;Recent actions&quot; show it then).
+            </>
+          ) : (
+            <> &quot;Outcome unknown&quot; means even that did not tell.</>
+          )}
         </Alert>
       )}
       <p className="text-sm text-slate-700">

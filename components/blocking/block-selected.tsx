@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { chosenOf, useSelection } from "@/components/ui/selection";
-import type { BlockAnswer } from "@/lib/actions/block-users";
+import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
 import { BlockResult } from "./block-result";
 

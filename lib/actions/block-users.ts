@@ -1,14 +1,9 @@
 "use server";
 
-import { chatApi, ChatApiError } from "@/lib/chat-api";
-import {
-  blockOutcomeRows,
-  countOutcomes,
-  settleUnknown,
-  unknownUids,
-  type BlockOutcomeKind,
-  type BlockOutcomeRow,
-} from "@/lib/chat-api/block-outcomes";
+import { blockCompletion, type BlockAnswer } from "@/lib/blocking/block-answer";
+import { sendBlockCall } from "@/lib/blocking/send-block-call";
+import { chatApi } from "@/lib/chat-api";
+import type { BlockOutcomeKind } from "@/lib/chat-api/block-outcomes";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { RefusedError } from "@/lib/errors";
@@ -18,96 +13,7 @@ import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { blockForSeconds } from "@/lib/schemas/block-for";
 import { recordBlocks, recordUnblocks } from "@/lib/timed-blocks/store";
 import { blockUsersSchema, unblockUsersSchema } from "@/lib/schemas/block-users";
-import { defineAction, type AuditCompletion } from "./define-action";
-
-export type BlockAnswer = {
-  rows: BlockOutcomeRow[];
-  counts: Record<BlockOutcomeKind, number>;
-  raw: unknown;
-  /** Undefined when the answer never came. */
-  status?: number;
-  /** Why the answer never came, for the moderator: the call may have taken effect. */
-  lost?: string;
-};
-
-/**
- * Per-UID outcomes for the log; partial when some UIDs failed and others did not. A call whose
- * answer never came is "unknown" unless the blocked list read afterwards settled every UID.
- */
-function completionOf(answer: BlockAnswer): AuditCompletion {
-  const failed = answer.counts.failed + answer.counts.unknown + answer.counts.not_found;
-  const outcome =
-    answer.lost && answer.counts.unknown > 0
-      ? "unknown"
-      : failed === 0
-        ? "succeeded"
-        : failed === answer.rows.length
-          ? "failed"
-          : "partial";
-  return {
-    outcome,
-    httpStatus: answer.status,
-    ...(answer.lost ? { errorCode: "ANSWER_LOST" } : {}),
-    summary: {
-      ...(answer.lost ? { answerLost: answer.lost } : {}),
-      counts: answer.counts,
-      outcomes: Object.fromEntries(
-        answer.rows.map((row) => [
-          row.uid,
-          { outcome: row.outcome, message: row.message, ...(row.settled ? { settled: true } : {}) },
-        ]),
-      ),
-    },
-  };
-}
-
-/**
- * The rows of an answer, with the UIDs it left out settled against the blocker's blocked list; if that
- * list cannot be read they stay unknown, which the moderator is shown and the log records.
- */
-async function outcomesOf(
-  blocker: string,
-  uids: string[],
-  result: Record<string, unknown>,
-  verb: "block" | "unblock",
-): Promise<BlockOutcomeRow[]> {
-  const rows = blockOutcomeRows(uids, result, verb);
-  return unknownUids(rows).length === 0 ? rows : settle(blocker, rows, verb);
-}
-
-async function settle(blocker: string, rows: BlockOutcomeRow[], verb: "block" | "unblock") {
-  try {
-    return settleUnknown(rows, await currentlyBlocked(chatApi(), blocker), verb);
-  } catch (error) {
-    if (error instanceof ChatApiError) return rows;
-    throw error;
-  }
-}
-
-/**
- * Sends a block or unblock. If it was sent and its answer never came (a time-out, a connection
- * lost), it may have taken effect: every UID is settled against the blocker's blocked list, and
- * what that cannot tell stays "unknown", as the log records it.
- */
-async function sendBlockCall(blocker: string, uids: string[], verb: "block" | "unblock"): Promise<BlockAnswer> {
-  try {
-    const answer =
-      verb === "block" ? await chatApi().blockUsers(blocker, uids) : await chatApi().unblockUsers(blocker, uids);
-    const rows = await outcomesOf(blocker, uids, answer.data, verb);
-    return { rows, counts: countOutcomes(rows), raw: answer.raw, status: answer.status };
-  } catch (error) {
-    if (!(error instanceof ChatApiError) || !error.outcomeUnknown) throw error;
-    const unanswered = uids.map((uid): BlockOutcomeRow => ({
-      uid,
-      outcome: "unknown",
-      message: "The chat service's answer never came.",
-      unexpected: false,
-      raw: undefined,
-    }));
-    const rows = await settle(blocker, unanswered, verb);
-    return { rows, counts: countOutcomes(rows), raw: null, lost: error.userMessage };
-  }
-}
+import { defineAction } from "./define-action";
 
 /**
  * A block from the workspace sends at once, with no second operator: past the approval threshold
@@ -141,21 +47,26 @@ export const blockUsersAction = defineAction({
   audit: (input) => ({ ...blockRequest(input), requestBody: { blockedUids: input.uids, blockFor: input.blockFor } }),
   run: async ({ blocker, uids, reason, blockFor }, context): Promise<BlockAnswer> => {
     await refuseWithoutApproval(blocker, uids);
-    const answer = await sendBlockCall(blocker, uids, "block");
+    const actor = { id: context.operator.id, email: context.operator.email, role: context.operator.role };
+    const expiresInSeconds = blockForSeconds(blockFor);
+    const answer = await sendBlockCall(
+      { blocker, uids, verb: "block" },
+      { operationId: context.operationId, actor, reason, expiresInSeconds },
+    );
     const uidsWith = (outcome: BlockOutcomeKind) =>
       answer.rows.filter((row) => row.outcome === outcome).map((row) => row.uid);
     await recordBlocks(await getDb(), {
       blockerUid: blocker,
       blocked: uidsWith("blocked"),
       alreadyBlocked: uidsWith("already_blocked"),
-      expiresInSeconds: blockForSeconds(blockFor),
+      expiresInSeconds,
       operationId: context.operationId,
-      actor: { id: context.operator.id, email: context.operator.email, role: context.operator.role },
+      actor,
       reason,
     });
     return answer;
   },
-  completion: completionOf,
+  completion: blockCompletion,
 });
 
 export const unblockUsersAction = defineAction({
@@ -164,8 +75,12 @@ export const unblockUsersAction = defineAction({
   describe: "unblock users",
   input: unblockUsersSchema,
   audit: blockRequest,
-  run: async ({ blocker, uids }): Promise<BlockAnswer> => {
-    const answer = await sendBlockCall(blocker, uids, "unblock");
+  run: async ({ blocker, uids, reason }, context): Promise<BlockAnswer> => {
+    const actor = { id: context.operator.id, email: context.operator.email, role: context.operator.role };
+    const answer = await sendBlockCall(
+      { blocker, uids, verb: "unblock" },
+      { operationId: context.operationId, actor, reason, expiresInSeconds: null },
+    );
     const gone = answer.rows.filter((row) => row.outcome === "unblocked" || row.outcome === "not_blocked");
     await recordUnblocks(
       await getDb(),
@@ -174,5 +89,5 @@ export const unblockUsersAction = defineAction({
     );
     return answer;
   },
-  completion: completionOf,
+  completion: blockCompletion,
 });

@@ -33,7 +33,6 @@ type AuditRequest = {
   reason?: string;
   requestBody?: unknown;
 };
-export type { AuditCompletion };
 
 type ActionSpec<S extends z.ZodType, T> = {
   /** Dotted name of the action, as the action log records it: `users.block`. */

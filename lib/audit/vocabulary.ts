@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "users.unblock",
   "users.block.expiry",
   "users.block.expire",
+  "users.block.settle",
   "incident.preview",
   "incident.job.start",
   "incident.job.request",

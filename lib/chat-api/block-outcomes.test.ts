@@ -50,6 +50,24 @@ describe("blockOutcomeRows", () => {
     expect(unblocks.map((row) => row.outcome)).toEqual(["failed", "unblocked"]);
   });
 
+  it("while the call may still take effect, settles only what it did: the rest stays unknown, never failed", () => {
+    const lost = ["a", "b"].map((uid) => ({
+      uid,
+      outcome: "unknown" as const,
+      message: "Lost.",
+      unexpected: false,
+      raw: undefined,
+    }));
+    const blocks = settleUnknown(lost, new Set(["a"]), "block", { callMayStillLand: true });
+    expect(blocks.map((row) => [row.uid, row.outcome, row.settled ?? false])).toEqual([
+      ["a", "blocked", true],
+      ["b", "unknown", false],
+    ]);
+    expect(blocks[1]?.message).toMatch(/may still take effect/);
+    const unblocks = settleUnknown(lost, new Set(["a"]), "unblock", { callMayStillLand: true });
+    expect(unblocks.map((row) => row.outcome)).toEqual(["unknown", "unblocked"]);
+  });
+
   it("reads unblocked and not blocked for an unblock", () => {
     const rows = blockOutcomeRows(
       ["a", "b"],

@@ -79,19 +79,27 @@ export function unknownUids(rows: BlockOutcomeRow[]): string[] {
 
 /**
  * Settles the unknown outcomes of requested UIDs against the blocker's blocked list read after the
- * call: blocked now means a block took effect (an unblock did not), and the reverse.
+ * call: blocked now means a block took effect (an unblock did not), and the reverse. While the call
+ * may still take effect (its answer was lost, and the service may carry it out late), only what it
+ * did is settled: a UID not yet in the state the call asks for stays unknown, never "failed".
  */
 export function settleUnknown(
   rows: BlockOutcomeRow[],
   blockedNow: ReadonlySet<string>,
   verb: "block" | "unblock",
+  { callMayStillLand = false }: { callMayStillLand?: boolean } = {},
 ): BlockOutcomeRow[] {
   return rows.map((row) => {
     if (row.outcome !== "unknown" || row.unexpected) return row;
     const isBlocked = blockedNow.has(row.uid);
-    const outcome: BlockOutcomeKind =
-      verb === "block" ? (isBlocked ? "blocked" : "failed") : isBlocked ? "failed" : "unblocked";
+    const tookEffect = verb === "block" ? isBlocked : !isBlocked;
     const state = isBlocked ? "blocked" : "not blocked";
+    if (!tookEffect && callMayStillLand)
+      return {
+        ...row,
+        message: `${row.message} The blocker's blocked list, read at once, shows it ${state} yet, but the call may still take effect: its outcome is settled once it no longer can.`,
+      };
+    const outcome: BlockOutcomeKind = tookEffect ? (verb === "block" ? "blocked" : "unblocked") : "failed";
     return {
       ...row,
       outcome,

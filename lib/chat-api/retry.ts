@@ -71,3 +71,12 @@ export function callDeadlineMs(timeoutMs: number): number {
 export function chunkLeaseMs(timeoutMs: number): number {
   return 2 * JOB_CALL_MAX_ATTEMPTS * timeoutMs + MARGIN_MS;
 }
+
+/**
+ * After a call's answer was lost (its time-out, a cut connection), how long the chat service may
+ * still carry it out: one more time-out and the margin. Until then a blocked list that does not show
+ * the call's effect proves nothing; after it, it does (lib/blocking/settlement.ts).
+ */
+export function lateEffectWindowMs(timeoutMs: number): number {
+  return timeoutMs + MARGIN_MS;
+}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -48,5 +48,38 @@ export const timedBlocks = pgTable(
       .on(table.blockerUid, table.blockedUid)
       .where(sql`${table.status} in ('active', 'expiring')`),
     index("timed_blocks_due_idx").on(table.status, table.expiresAt),
+  ],
+);
+
+/**
+ * Blocks and unblocks whose answer never came, with UIDs the blocker's blocked list could not settle
+ * while the call might still take effect: at `settleAfter`, when it no longer can, the console reads
+ * the list again and records the final outcome (lib/blocking/settlement.ts), once, across processes.
+ */
+export const blockSettlements = pgTable(
+  "block_settlements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The operation whose answer was lost: the settlement is logged under it. */
+    operationId: uuid("operation_id").notNull(),
+    blockerUid: text("blocker_uid").notNull(),
+    verb: text("verb").$type<"block" | "unblock">().notNull(),
+    uids: jsonb("uids").$type<string[]>().notNull(),
+    settleAfter: instant("settle_after").notNull(),
+    /** A timed block's length, recorded for the UIDs the settlement finds blocked. */
+    expiresInSeconds: integer("expires_in_seconds"),
+    setById: uuid("set_by_id"),
+    setByEmail: text("set_by_email").notNull(),
+    setByRole: text("set_by_role").notNull(),
+    reason: text("reason"),
+    claimedBy: text("claimed_by"),
+    claimExpiresAt: instant("claim_expires_at"),
+    settledAt: instant("settled_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("block_settlements_due_idx")
+      .on(table.settleAfter)
+      .where(sql`${table.settledAt} is null`),
   ],
 );

@@ -9,6 +9,7 @@ import type { Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { pause } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
+import { releaseSettlementClaims, settleDueBlocks } from "@/lib/blocking/settlement";
 import { claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store";
 
 /**
@@ -84,6 +85,8 @@ async function sweep(db: Database, expiry: Expiry): Promise<void> {
         expiry.current = undefined;
       }
     }
+    // Blocks whose answer was lost are settled by the same sweep: both are blocking's follow-ups, due at a time.
+    await settleDueBlocks(db, expiry.id, () => expiry.stopped);
   } catch (err) {
     expiryLog().error({ err }, "sweep failed");
   } finally {
@@ -122,5 +125,7 @@ export async function stopTimedBlockExpiry(getDb: () => Promise<Database>, deadl
   expiry.stopped = true;
   clearTimeout(expiry.timer);
   while (expiry.running && Date.now() < deadline) await pause(Math.min(50, deadline - Date.now()));
-  await releaseClaims(await getDb(), expiry.id, expiry.current);
+  const db = await getDb();
+  await releaseClaims(db, expiry.id, expiry.current);
+  await releaseSettlementClaims(db, expiry.id);
 }

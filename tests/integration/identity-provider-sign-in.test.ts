@@ -118,7 +118,7 @@ describe("sign-in with the identity provider behind a proxy that names no host (
       clientSecret: "integration-client-secret",
     });
     // As nginx's bare proxy_pass: the console sees its own address as the Host, and no X-Forwarded-Host.
-    proxy = await startReverseProxy({ target: consolePort, port: proxyPort, headers: () => ({}) });
+    proxy = await startReverseProxy({ target: consolePort, port: proxyPort });
     server = await startConsole({
       port: consolePort,
       env: {

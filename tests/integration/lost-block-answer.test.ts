@@ -1,0 +1,110 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatCall } from "../support/chat-client";
+import { createPostgresDatabase, databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
+import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
+import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
+import { waitFor } from "../support/wait-for";
+
+const ADMIN = { email: "admin@example.com", password: "admin-password-123" };
+const BLOCKER = "cometchat-uid-3";
+const TIMEOUT_MS = 1000;
+
+/**
+ * A block that the chat service carries out after the console gave up waiting: the console's time-out
+ * is 1 s, and the block reaches the service 1.5 s after it was sent (a slow network in front of the
+ * real emulator), while reads pass at once. The blocked list read right after the time-out does not
+ * show the block yet: that proves nothing, and must never be logged as a failure.
+ */
+// On PostgreSQL, so that the test reads the settlement's entries, folded under the operation, in the database.
+describe.runIf((await databaseKinds()).includes("postgres"))("a block whose answer comes after the time-out", () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let chatService: ConsoleServer;
+  let slowNetwork: ReverseProxy;
+  let server: ConsoleServer;
+  let admin: Session;
+
+  beforeAll(async () => {
+    chatService = await startConsole();
+    slowNetwork = await startReverseProxy({
+      target: Number(new URL(chatService.baseUrl).port),
+      delayMs: (method, path) => (method === "POST" && path.includes("/blockedusers") ? TIMEOUT_MS * 1.5 : 0),
+    });
+    database = await createPostgresDatabase();
+    server = await startConsole({
+      env: {
+        DATABASE_URL: database.url,
+        CHAT_API_BASE_URL: `${slowNetwork.url}/v3`,
+        CHAT_API_KEY: chatService.apiKey,
+        CHAT_API_TIMEOUT_MS: String(TIMEOUT_MS),
+        CONSOLE_ADMIN_EMAIL: ADMIN.email,
+        CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+      },
+    });
+    admin = await signIn(server, ADMIN);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await slowNetwork?.stop();
+    await chatService?.stop();
+    await database?.drop();
+  });
+
+  async function settlementsOf(operationId: unknown) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select outcome, actor_role as "actorRole", summary from audit_events
+         where action = 'users.block.settle' and parent_operation_id = $1 and outcome <> 'requested'`,
+        [operationId],
+      );
+      return rows as Array<{ outcome: string; actorRole: string; summary: unknown }>;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("is outcome unknown with the time it will be settled, then settled blocked in the log, never failed", async () => {
+    const uid = "cometchat-uid-5";
+    const sent = Date.now();
+    const result = await callActionOver<{ rows: Array<{ uid: string; outcome: string }>; settlesAt?: string }>(
+      server,
+      admin,
+      "blockUsersAction",
+      { blocker: BLOCKER, uids: [uid], reason: "late answer" },
+      `/users/${BLOCKER}`,
+    );
+    expect(result).toMatchObject({ ok: true, data: { rows: [{ uid, outcome: "unknown" }] } });
+    const settlesAt = result.ok ? Date.parse(result.data.settlesAt ?? "") : NaN;
+    expect(settlesAt).toBeGreaterThan(sent + TIMEOUT_MS);
+
+    // It did take effect at the service.
+    const blocked = await chatCall(chatService, "GET", `/users/${BLOCKER}/blockedusers?perPage=100`);
+    await waitFor(
+      "the late block at the service",
+      async () => (await chatCall(chatService, "GET", `/users/${BLOCKER}/blockedusers?perPage=100`)).body,
+      (body: { data: Array<{ uid: string }> }) => body.data.some((user) => user.uid === uid),
+      10_000,
+    );
+    expect(blocked.status).toBe(200);
+
+    const entries = await exportedEntries(server, admin, { uid });
+    const completion = entries.find((entry) => entry.action === "users.block" && entry.outcome !== "requested");
+    expect(completion).toMatchObject({ outcome: "unknown", errorCode: "ANSWER_LOST" });
+    // Folded under the operation it settles.
+    const [settlement] = await waitFor(
+      "the settlement in the log",
+      () => settlementsOf(completion?.operationId),
+      (found) => found.length > 0,
+      40_000,
+    );
+    expect(settlement).toMatchObject({
+      outcome: "succeeded",
+      actorRole: "system",
+      summary: { outcomes: { [uid]: { outcome: "blocked" } } },
+    });
+    expect(entries.filter((entry) => entry.outcome === "failed")).toEqual([]);
+    expect(Date.now()).toBeGreaterThanOrEqual(settlesAt);
+  }, 60_000);
+});
