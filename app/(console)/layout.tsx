@@ -33,8 +33,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 lg:flex-nowrap">
+          <Link
+            href="/"
+            className="flex shrink-0 items-center gap-2 text-base font-semibold tracking-tight whitespace-nowrap"
+          >
             {/* next/image writes an inline style, which the Content-Security-Policy blocks; an SVG needs no optimising. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src="/icon.svg" alt="" width={24} height={24} />
@@ -43,16 +46,20 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <ConsoleNav
             items={items}
             operatorMenu={
-              <div className="flex flex-wrap items-center gap-3 text-sm">
+              <div className="flex flex-wrap items-center gap-3 text-sm lg:min-w-0 lg:flex-nowrap">
                 <Badge tone={isEmbeddedMode() ? "info" : "neutral"}>
                   {isEmbeddedMode() ? "Embedded chat API" : "Hosted chat API"}
                 </Badge>
-                <span className="min-w-0 text-slate-700">
+                {/* From 1024 to 1280 px the email is for screen readers and the title only, so that the header keeps to one row. */}
+                <span
+                  title={`${operator.name} (${operator.email})`}
+                  className="min-w-0 text-slate-700 [overflow-wrap:anywhere] lg:truncate xl:max-w-xs"
+                >
                   <span className="font-medium">{operator.name}</span>{" "}
-                  <span className="break-all text-slate-500">({operator.email})</span>
+                  <span className="text-slate-500 lg:sr-only xl:not-sr-only">({operator.email})</span>
                 </span>
                 <Badge>{ROLE_LABELS[operator.role]}</Badge>
-                <form action={signOutAction}>
+                <form action={signOutAction} className="shrink-0">
                   <Button type="submit" variant="secondary" size="sm">
                     Sign out
                   </Button>

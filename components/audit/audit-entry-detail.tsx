@@ -55,7 +55,7 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
       <h2 id={`entry-${entry.seq}`} className="text-lg font-semibold">
         Entry #{entry.seq}: {entry.action} <OutcomeBadge outcome={entry.outcome} />
       </h2>
-      <dl className="grid grid-cols-1 gap-x-8 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <Row label="Time">
           <Time at={entry.occurredAt} precision="milliseconds" />
         </Row>

@@ -10,14 +10,14 @@ import { jobIdOf } from "./job-link";
 /** The UIDs of an operation in one line: "kevin-price and 24 more", led by the UID the reader filtered on. */
 function AffectedUids({ row, lead }: { row: AuditOperationRow; lead?: string }) {
   const affected = row.entry.affected;
-  if (!affected) return row.entry.targetUid ? <Uid uid={row.entry.targetUid} /> : null;
+  if (!affected) return row.entry.targetUid ? <Uid uid={row.entry.targetUid} oneLine /> : null;
   // Rows found through a UID affected it: that UID leads.
   const first = lead ?? affected.sample[0];
   if (!first) return null;
   const more = affected.count - 1;
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <Uid uid={first} />{" "}
+      <Uid uid={first} oneLine />{" "}
       {more > 0 && (
         <Link href={`/audit/${row.entry.id}#affected-uids`} className="text-brand-700 underline">
           and {formatCount(more)} more
@@ -39,7 +39,9 @@ function Outcome({ row }: { row: AuditOperationRow }) {
   return <OutcomeBadge outcome={(row.completion ?? row.entry).outcome} />;
 }
 
+// One header a cell: the first column is the entry's number in the log.
 const COLUMNS: Column[] = [
+  "#",
   "Time",
   "Actor",
   "Action",
@@ -73,7 +75,7 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
               {entry.actorEmail ? (
                 <Link
                   href={`/audit?actor=${encodeURIComponent(entry.actorEmail)}`}
-                  className="block text-brand-700 underline"
+                  className="block text-brand-700 underline [overflow-wrap:anywhere]"
                 >
                   {entry.actorEmail}
                 </Link>
@@ -85,7 +87,7 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
               {entry.actorRole && <span className="text-xs text-slate-500">{entry.actorRole}</span>}
             </TableCell>
             <TableCell className="text-xs">
-              <span className="block font-mono">{entry.action}</span>
+              <span className="block font-mono [overflow-wrap:anywhere]">{entry.action}</span>
               {jobId && (
                 <Link href={`/incidents/${jobId}`} className="text-brand-700 underline">
                   Job page
@@ -104,7 +106,7 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
               <Outcome row={row} />
             </TableCell>
             <TableCell className="text-xs">{answer.durationMs === null ? "" : `${answer.durationMs} ms`}</TableCell>
-            <TableCell className="font-mono text-xs">
+            <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">
               {[answer.httpStatus, answer.errorCode].filter((part) => part !== null && part !== undefined).join(" ")}
             </TableCell>
             <TableCell>

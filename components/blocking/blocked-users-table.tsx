@@ -82,7 +82,7 @@ export function BlockedUsersTable({
             {users.map((user) => (
               <tr key={user.uid}>
                 <TableRowHeader className={CELL}>
-                  <Uid uid={user.uid} />
+                  <Uid uid={user.uid} oneLine />
                 </TableRowHeader>
                 <TableCell className={CELL}>{user.name}</TableCell>
                 <TableCell className={CELL}>

@@ -20,7 +20,7 @@ type ConversationsTableProps = {
 };
 
 function Peer({ peer }: { peer: ConversationRow["peer"] }) {
-  if (peer.kind === "user") return <Uid uid={peer.id} name={peer.name} />;
+  if (peer.kind === "user") return <Uid uid={peer.id} name={peer.name} oneLine />;
   return (
     <span className="inline-flex items-center gap-1">
       <Badge tone="info">Group</Badge>

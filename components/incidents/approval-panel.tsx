@@ -77,7 +77,7 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
           An admin started this large job without a second operator (break glass).
         </Alert>
       )}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
         <dt className="text-slate-600">Blocker</dt>
         <dd>
           <Uid uid={job.blockerUid} />

@@ -62,7 +62,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
                 <Time at={row.requestedAt} />
               </TableCell>
               <TableCell className="text-xs">
-                <Uid uid={row.blockerUid} />
+                <Uid uid={row.blockerUid} oneLine />
               </TableCell>
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>
@@ -88,7 +88,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
                 <Time at={row.requestedAt} />
               </TableCell>
               <TableCell className="text-xs">
-                <Uid uid={row.blockerUid} />
+                <Uid uid={row.blockerUid} oneLine />
               </TableCell>
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>{row.requestedBy.email}</TableCell>

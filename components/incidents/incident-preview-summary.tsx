@@ -28,7 +28,7 @@ export function IncidentPreviewSummary({ preview }: { preview: IncidentPreview }
         On behalf of {blocker.name && blocker.name !== blocker.uid ? `${blocker.name} ` : ""}(
         <span className="font-mono break-all">{blocker.uid}</span>)
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="text-slate-700">{row.label}</dt>

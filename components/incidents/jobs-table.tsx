@@ -30,7 +30,7 @@ export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string
             <Time at={job.createdAt} />
           </TableCell>
           <TableCell className="text-xs">
-            <Uid uid={job.blockerUid} />
+            <Uid uid={job.blockerUid} oneLine />
           </TableCell>
           <TableCell>{jobPurposeLabel(job)}</TableCell>
           <TableCell>

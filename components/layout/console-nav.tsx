@@ -39,11 +39,11 @@ export function ConsoleNav({ items, operatorMenu }: { items: NavItem[]; operator
       <div
         id="console-menu"
         className={cn(
-          "w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between",
+          "w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:justify-between lg:min-w-0 lg:flex-nowrap",
           shown ? "flex" : "hidden",
         )}
       >
-        <nav aria-label="Main" className="flex flex-col gap-1 md:flex-row">
+        <nav aria-label="Main" className="flex flex-col gap-1 md:flex-row lg:shrink-0">
           {items.map((item) => {
             const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
@@ -52,7 +52,7 @@ export function ConsoleNav({ items, operatorMenu }: { items: NavItem[]; operator
                 href={item.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "rounded-md px-3 py-2 text-sm font-medium",
+                  "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap",
                   current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
                 )}
               >

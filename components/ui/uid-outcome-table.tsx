@@ -20,7 +20,7 @@ export function UidOutcomeTable({ rows, caption }: { rows: UidOutcomeRow[]; capt
       {rows.map((row, index) => (
         <tr key={`${index}-${row.uid}`}>
           <TableRowHeader className="align-top">
-            <Uid uid={row.uid} />
+            <Uid uid={row.uid} oneLine />
             {row.note && <span className="ml-1 text-xs text-slate-600">({row.note})</span>}
           </TableRowHeader>
           <TableCell className="align-top whitespace-nowrap">

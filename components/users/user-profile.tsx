@@ -2,6 +2,7 @@ import { RawJson } from "@/components/ui/raw-json";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
+import { UserAvatar } from "./user-avatar";
 import type { ChatUser } from "@/lib/chat-api";
 
 /** Only http(s) URLs become images: a `javascript:` or `data:` avatar from the service is shown as text, never loaded. */
@@ -21,27 +22,9 @@ export function UserProfile({ user, raw }: { user: ChatUser; raw: unknown }) {
   return (
     <section aria-labelledby="profile-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start gap-4">
-        {avatar ? (
-          // Avatars are arbitrary URLs of the chat service; the image optimizer would fetch them from the server.
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
-            src={avatar}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 rounded-full bg-slate-100 object-cover"
-            referrerPolicy="no-referrer"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-200 text-xl font-semibold text-slate-700"
-          >
-            {user.name.slice(0, 1).toUpperCase()}
-          </div>
-        )}
-        <div>
-          <h1 id="profile-heading" className="text-2xl font-semibold tracking-tight">
+        <UserAvatar key={avatar} src={avatar} name={user.name} uid={user.uid} />
+        <div className="min-w-0">
+          <h1 id="profile-heading" className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
             {user.name}
           </h1>
           <p className="text-sm text-slate-600">
@@ -49,7 +32,7 @@ export function UserProfile({ user, raw }: { user: ChatUser; raw: unknown }) {
           </p>
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-medium text-slate-700">Status</dt>
         <dd>
           <StatusBadge status={user.status} />

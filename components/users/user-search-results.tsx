@@ -31,12 +31,15 @@ export function UserSearchResults({ search, users, pagination, href }: UserSearc
         {users.map((user) => (
           <tr key={user.uid}>
             <TableRowHeader>
-              <Link href={userHref(user.uid)} className="font-medium text-brand-700 underline underline-offset-2">
+              <Link
+                href={userHref(user.uid)}
+                className="font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-2"
+              >
                 {user.name || user.uid}
               </Link>
             </TableRowHeader>
             <TableCell>
-              <Uid uid={user.uid} />
+              <Uid uid={user.uid} oneLine />
             </TableCell>
             <TableCell>
               <StatusBadge status={user.status} />

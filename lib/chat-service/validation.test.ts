@@ -6,6 +6,7 @@ import {
   listUsersQuerySchema,
   parseOrThrow,
   queryOf,
+  testUsersBodySchema,
   uidSchema,
   updateConversationBodySchema,
 } from "./validation";
@@ -18,6 +19,18 @@ describe("uidSchema", () => {
 
   it.each(["", "a b", "a.b", "é", "a/b", "a".repeat(101)])("refuses %j", (uid) => {
     expect(uidSchema.safeParse(uid).success).toBe(false);
+  });
+});
+
+describe("testUsersBodySchema", () => {
+  it("makes UIDs up to 100 characters long, the last one included, and no longer", () => {
+    expect(testUsersBodySchema.safeParse({ prefix: "p".repeat(98), count: 10 }).success).toBe(true);
+    expect(testUsersBodySchema.safeParse({ prefix: "p".repeat(94), count: 100_000 }).success).toBe(true);
+    const tooLong = testUsersBodySchema.safeParse({ prefix: "p".repeat(98), count: 11 });
+    expect(tooLong.error?.issues[0]).toMatchObject({
+      path: ["prefix"],
+      message: expect.stringMatching(/100 characters/),
+    });
   });
 });
 

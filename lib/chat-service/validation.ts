@@ -33,10 +33,16 @@ export const blockedUidsBodySchema = z.object({
     .min(1, "blockedUids must contain at least one UID."),
 });
 
-export const testUsersBodySchema = z.object({
-  prefix: uidSchema.refine((prefix) => prefix.length <= 80, "The prefix may have at most 80 characters."),
-  count: z.number().int().min(1, "count must be at least 1.").max(100_000, "count must be at most 100000."),
-});
+/** The last UID made, `<prefix>-<count - 1>`, is a UID too: at most 100 characters, so tests can make the longest ones. */
+export const testUsersBodySchema = z
+  .object({
+    prefix: uidSchema,
+    count: z.number().int().min(1, "count must be at least 1.").max(100_000, "count must be at most 100000."),
+  })
+  .refine(({ prefix, count }) => `${prefix}-${count - 1}`.length <= 100, {
+    message: "The prefix is too long for that count: the last UID, <prefix>-<count - 1>, would pass 100 characters.",
+    path: ["prefix"],
+  });
 
 export const paginationQuerySchema = z.object({
   perPage: z.coerce

@@ -52,7 +52,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
           Back to incidents
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight break-all">{jobTitle(job)}</h1>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-600">On behalf of</dt>
           <dd>
             <Uid uid={job.blockerUid} />
