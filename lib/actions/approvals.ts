@@ -4,7 +4,6 @@ import { revalidatePath } from "next/cache";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
 import { expireRequests } from "@/lib/incidents/approval-expiry";
-import { approvalRequestsFor, type ApprovalRequests } from "@/lib/incidents/approval-requests";
 import {
   approveRequest,
   jobUids,
@@ -103,14 +102,4 @@ export const withdrawRequestAction = decisionAction("incident.job.withdraw", asy
   const withdrawn = await withdrawRequest(await getDb(), job.id, deciderOf(context), reason);
   if (!withdrawn) throw new RefusedError(withdrawalRefusalOf(await afterRefusal(job), deciderOf(context)));
   return withdrawn;
-});
-
-/** The requests open for a decision and the recent decisions, read again by the list and the badge. */
-export const approvalRequestsAction = defineAction({
-  name: "incident.job.approvals",
-  permission: "users.block",
-  describe: "follow requests for approval",
-  input: z.strictObject({}),
-  audit: "not recorded",
-  run: async (_input, context): Promise<ApprovalRequests> => approvalRequestsFor(await getDb(), context.operator),
 });
