@@ -1,5 +1,6 @@
 import type { BlockJob } from "@/lib/incidents/jobs";
 import type { ApprovalRow } from "@/lib/incidents/approval-requests";
+import { hrefOf } from "@/lib/url-state";
 
 /**
  * The GET routes the browser reads live data from (app/api/…), and the members of their answers that
@@ -36,6 +37,6 @@ export const jobProgressRead = (jobId: string) => ({
 export const approvalRequestsRead = { url: "/api/approvals", dates: APPROVAL_DATES };
 
 export const conversationRead = (key: { onBehalfOf: string; kind: "user" | "group"; peer: string }) => ({
-  url: `/api/conversation?${new URLSearchParams(key)}`,
+  url: hrefOf("/api/conversation", key),
   dates: [] as const,
 });
