@@ -5,6 +5,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { SYSTEM_ACTOR } from "./actor";
 import { appendAuditEvent } from "./append";
 import { signCheckpointNote, signerFromSeed, type AuditSigner, type Checkpoint } from "./checkpoint-note";
 import { verifyAuditChain } from "./verify";
@@ -107,7 +108,7 @@ export async function signScheduledCheckpoint(db: Database): Promise<void> {
   if (!result?.created) return;
   await appendAuditEvent({
     operationId: randomUUID(),
-    actor: { id: null, email: null, role: null },
+    actor: SYSTEM_ACTOR,
     action: "audit.checkpoint",
     outcome: "succeeded",
     reason: "Scheduled checkpoint",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -13,12 +14,11 @@ import type { BlockJob } from "./jobs";
  */
 
 const POLL_MS = 5000;
-const SYSTEM = { id: null, email: null, role: "system" };
 
 async function logExpiry(db: Database, job: BlockJob): Promise<void> {
   await appendAuditEvent({
     operationId: randomUUID(),
-    actor: SYSTEM,
+    actor: SYSTEM_ACTOR,
     action: "incident.job.expire",
     outcome: "succeeded",
     affectedUids: await jobUids(db, job),

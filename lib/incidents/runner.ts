@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { jobCreator } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { ChatApiError, latestRateLimit } from "@/lib/chat-api";
 import { getDb, type Database } from "@/lib/db/client";
@@ -6,7 +7,7 @@ import type { ChunkOutcomes } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { defineWorker } from "@/lib/workers/define-worker";
-import { actorOf, reconcile, sendChunk } from "./chunk-call";
+import { reconcile, sendChunk } from "./chunk-call";
 import { handleFailure } from "./chunk-failure";
 import {
   claimChunks,
@@ -137,7 +138,7 @@ async function finishIfDone(db: Database, job: BlockJob): Promise<void> {
   const failed = finished.failedCount + finished.notFoundCount;
   await appendAuditEvent({
     operationId: randomUUID(),
-    actor: actorOf(finished),
+    actor: jobCreator(finished),
     action: "incident.job.end",
     outcome: failed === 0 ? "succeeded" : failed === finished.total ? "failed" : "partial",
     affectedUids: [finished.blockerUid],
