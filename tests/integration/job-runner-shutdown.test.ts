@@ -35,7 +35,9 @@ const moderator = { id: null, email: "runner-shutdown@example.com", role: "moder
 
 /** The runner is one a process: a fresh one stands for the next process's. */
 const freshRunner = () => {
-  (globalThis as { __incidentJobRunner?: unknown }).__incidentJobRunner = undefined;
+  (globalThis as { __moderatorConsoleWorkers?: Map<string, unknown> }).__moderatorConsoleWorkers?.delete(
+    jobRunner.name,
+  );
   jobRunner.start();
 };
 
