@@ -153,7 +153,7 @@ test("Pause is answered within a second while the job's progress is read every s
   request,
 }) => {
   test.setTimeout(120_000);
-  await createChatUsers(request, "pause-raid", 300);
+  await createChatUsers(request, "hold-raid", 300);
   const settings = (body: object) =>
     request.put("/v3/embedded/settings", { headers: { apikey: CHAT_API_KEY }, data: body });
   await settings({ latencyMs: 700, pathPattern: "blockedusers$" });
@@ -162,7 +162,7 @@ test("Pause is answered within a second while the job's progress is read every s
     const form = page.getByRole("region", { name: "Block a list of users" });
     await form.getByLabel("On behalf of").fill("cometchat-uid-4");
     await form.getByLabel("Reason").fill("Raid to pause");
-    await form.getByLabel("UIDs to block").fill(Array.from({ length: 300 }, (_, i) => `pause-raid-${i}`).join("\n"));
+    await form.getByLabel("UIDs to block").fill(Array.from({ length: 300 }, (_, i) => `hold-raid-${i}`).join("\n"));
     await form.getByRole("button", { name: "Preview" }).click();
     await page.getByRole("button", { name: "Start blocking" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Confirm block" }).click();
@@ -186,14 +186,14 @@ test("Pause is answered within a second while the job's progress is read every s
     expect(reads.length).toBeGreaterThanOrEqual(2);
     expect(actions).toEqual([]);
 
-    const pause = page.getByRole("button", { name: "Pause" });
+    const pause = page.getByRole("button", { name: "Pause", exact: true });
     const clicked = Date.now();
     await pause.click();
-    await expect(page.getByRole("button", { name: "Resume" })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible({ timeout: 1000 });
     console.log(`Pause answered in ${Date.now() - clicked} ms (target: under 1000 ms)`);
     await expect(page.getByRole("region", { name: "Progress" })).toContainText("Status: Paused");
     expect(actions).toHaveLength(1);
-    await page.getByRole("button", { name: "Cancel job" }).click();
+    await page.getByRole("button", { name: "Cancel job", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Confirm cancel" }).click();
     await expect(page.getByRole("region", { name: "Progress" })).toContainText(/Status: Cancel/, { timeout: 30_000 });
   } finally {
