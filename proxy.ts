@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_ID_HEADER } from "@/lib/security/trusted-headers";
 
-const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//];
+// The routes under /api/ answer for themselves: Auth.js's, and the reads that check the session and
+// answer 401 in JSON, which a script in the page can read where it could not follow a redirect.
+const PUBLIC_PATHS = [/^\/login$/, /^\/api\//];
 const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
 
 function contentSecurityPolicy(nonce: string, development: boolean): string {

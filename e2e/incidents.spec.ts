@@ -147,3 +147,56 @@ test("a running job's results fill in as it goes, without a reload", async ({ pa
     await settings({ latencyMs: 0 });
   }
 });
+
+test("Pause is answered within a second while the job's progress is read every second, and no action is polled", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await createChatUsers(request, "hold-raid", 480);
+  const settings = (body: object) =>
+    request.put("/v3/embedded/settings", { headers: { apikey: CHAT_API_KEY }, data: body });
+  // Each block call takes 2 s: the job (under the approval threshold) runs for ten seconds or so.
+  await settings({ latencyMs: 2000, pathPattern: "blockedusers$" });
+  try {
+    await page.goto("/incidents");
+    const form = page.getByRole("region", { name: "Block a list of users" });
+    await form.getByLabel("On behalf of").fill("cometchat-uid-4");
+    await form.getByLabel("Reason").fill("Raid to pause");
+    await form.getByLabel("UIDs to block").fill(Array.from({ length: 480 }, (_, i) => `hold-raid-${i}`).join("\n"));
+    await form.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Start blocking" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm block" }).click();
+    await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);
+
+    // While the page follows the job, it reads GET routes: no server action goes out until a click.
+    const actions: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.headers()["next-action"]) actions.push(sent.url());
+    });
+    const reads: string[] = [];
+    page.on("request", (sent) => {
+      if (/\/api\/incidents\/[0-9a-f-]{36}\/progress$/.test(sent.url())) reads.push(sent.url());
+    });
+    const bar = page.getByRole("progressbar", { name: "Job progress" });
+    const first = Number(await bar.getAttribute("aria-valuenow"));
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000 })
+      .toBeGreaterThan(first);
+    await expect.poll(() => reads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(actions).toEqual([]);
+
+    const pause = page.getByRole("button", { name: "Pause", exact: true });
+    const clicked = Date.now();
+    await pause.click();
+    await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible({ timeout: 1000 });
+    console.log(`Pause answered in ${Date.now() - clicked} ms (target: under 1000 ms)`);
+    await expect(page.getByRole("region", { name: "Progress" })).toContainText("Status: Paused");
+    expect(actions).toHaveLength(1);
+    await page.getByRole("button", { name: "Cancel job", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm cancel" }).click();
+    await expect(page.getByRole("region", { name: "Progress" })).toContainText(/Status: Cancel/, { timeout: 30_000 });
+  } finally {
+    await settings({ latencyMs: 0 });
+  }
+});

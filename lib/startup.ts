@@ -2,17 +2,18 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { startCheckpointSchedule, stopCheckpointSchedule } from "@/lib/audit/checkpoints";
+import { checkpointSchedule } from "@/lib/audit/checkpoints";
 import { ensureFirstAdmin } from "@/lib/auth/operators";
 import { closeDb, getDb, getDbKind } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { envOrExit, getEnv, logSettings, type Env } from "@/lib/env";
 import type { OidcConfig } from "@/lib/env-sso";
-import { startJobRunner, stopJobRunner } from "@/lib/incidents/runner";
-import { startApprovalExpiry, stopApprovalExpiry } from "@/lib/incidents/approval-expiry";
+import { jobRunner } from "@/lib/incidents/runner";
+import { approvalExpiry } from "@/lib/incidents/approval-expiry";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
-import { startTimedBlockExpiry, stopTimedBlockExpiry } from "@/lib/timed-blocks/expiry";
+import { timedBlockExpiry } from "@/lib/timed-blocks/expiry";
+import { startWorkers } from "@/lib/workers/define-worker";
 
 /**
  * Start-up of a console process: validate the configuration, migrate the database and create the
@@ -44,15 +45,8 @@ export async function prepareServer(): Promise<void> {
   );
   if (firstAdmin) reportFirstAdmin(env, firstAdmin);
 
-  startJobRunner();
-  startTimedBlockExpiry(getDb);
-  startApprovalExpiry(getDb);
-  startCheckpointSchedule(getDb);
-  onShutdown("work", "incident job runner", stopJobRunner);
-  onShutdown("work", "timed-block expiry", (deadline) => stopTimedBlockExpiry(getDb, deadline));
-  // Each expiry is one conditional UPDATE: one cut off by the shutdown is simply done at a later sweep.
-  onShutdown("work", "approval expiry", async () => stopApprovalExpiry());
-  onShutdown("work", "audit checkpoints", async () => stopCheckpointSchedule());
+  // The background workers, each stopped in the shutdown's "work" phase (see defineWorker).
+  startWorkers(jobRunner, timedBlockExpiry, approvalExpiry, checkpointSchedule);
   onShutdown("close", "console database", closeDb);
   if (kind === "pglite") {
     // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
+import { SYSTEM_ACTOR } from "../lib/audit/actor";
 import { auditedOperation, AuditUnavailableError } from "../lib/audit/operation";
 import {
   createOperator,
@@ -56,7 +57,7 @@ function audited<T extends { id: string; email: string; role: string }>(
   return auditedOperation(
     {
       operationId: randomUUID(),
-      actor: { id: null, email: `cli:${userInfo().username}`, role: "system" },
+      actor: { ...SYSTEM_ACTOR, email: `cli:${userInfo().username}` },
       action,
       requestBody: { ...requestBody, via: "npm run operators" },
     },

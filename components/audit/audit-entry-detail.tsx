@@ -6,6 +6,7 @@ import { Uid } from "@/components/ui/uid";
 import type { AuditEvent } from "@/lib/audit/append";
 import { Time } from "@/components/ui/time";
 import { OutcomeBadge } from "@/components/ui/outcome-badge";
+import { auditHref } from "@/lib/url-state";
 
 type UidOutcomes = Record<string, { outcome?: unknown; message?: unknown }>;
 
@@ -64,7 +65,7 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
         <Row label="Actor">
           {entry.actorEmail && (
             <>
-              <Link href={`/audit?actor=${encodeURIComponent(entry.actorEmail)}`} className="text-brand-700 underline">
+              <Link href={auditHref({ actor: entry.actorEmail })} className="text-brand-700 underline">
                 {entry.actorEmail}
               </Link>
               {entry.actorRole ? ` (${entry.actorRole})` : ""}

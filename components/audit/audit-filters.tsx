@@ -8,6 +8,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
 import { AUDIT_FILTER_KEYS } from "@/lib/schemas/audit";
 import { outcomeOf } from "@/lib/outcomes";
+import { auditHref } from "@/lib/url-state";
 
 type Props = {
   values: Record<string, string | undefined>;
@@ -73,12 +74,11 @@ export function AuditFilters({ values, errors, operators }: Props) {
     const data = new FormData(form.current!);
     data.set("from", instant(fromLocal.current?.value ?? ""));
     data.set("to", instant(toLocal.current?.value ?? ""));
-    const params = new URLSearchParams();
-    for (const key of AUDIT_FILTER_KEYS) {
-      const value = key in override ? override[key] : String(data.get(key) ?? "");
-      if (value) params.set(key, value);
-    }
-    return `/audit${params.size > 0 ? `?${params}` : ""}`;
+    return auditHref(
+      Object.fromEntries(
+        AUDIT_FILTER_KEYS.map((key) => [key, key in override ? override[key] : String(data.get(key) ?? "")]),
+      ),
+    );
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { Time } from "@/components/ui/time";
 import { OutcomeBadge } from "@/components/ui/outcome-badge";
 import { Uid } from "@/components/ui/uid";
 import { jobIdOf } from "./job-link";
+import { auditHref } from "@/lib/url-state";
 
 /** The UIDs of an operation in one line: "kevin-price and 24 more", led by the UID the reader filtered on. */
 function AffectedUids({ row, lead }: { row: AuditOperationRow; lead?: string }) {
@@ -74,7 +75,7 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
             <TableCell>
               {entry.actorEmail ? (
                 <Link
-                  href={`/audit?actor=${encodeURIComponent(entry.actorEmail)}`}
+                  href={auditHref({ actor: entry.actorEmail })}
                   className="block text-brand-700 underline [overflow-wrap:anywhere]"
                 >
                   {entry.actorEmail}
@@ -94,7 +95,7 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
                 </Link>
               )}
               {row.calls > 0 && (
-                <Link href={`/audit?job=${entry.operationId}`} className="ml-2 text-brand-700 underline">
+                <Link href={auditHref({ job: entry.operationId })} className="ml-2 text-brand-700 underline">
                   {formatCount(row.calls)} calls
                 </Link>
               )}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { AuditScope } from "@/lib/audit/query";
 import type { AuditOperationRow } from "@/lib/audit/rows";
 import { AuditTable } from "./audit-table";
+import { auditHref } from "@/lib/url-state";
 
 /** The latest operations that affected one UID (for support and moderators, their own), on the user's workspace. */
 export function RecentActions({ uid, scope, rows }: { uid: string; scope: AuditScope; rows: AuditOperationRow[] }) {
@@ -11,7 +12,7 @@ export function RecentActions({ uid, scope, rows }: { uid: string; scope: AuditS
         <h2 id="recent-actions-heading" className="text-lg font-semibold">
           Recent actions on {uid}
         </h2>
-        <Link href={`/audit?uid=${encodeURIComponent(uid)}`} className="text-sm text-brand-700 underline">
+        <Link href={auditHref({ uid })} className="text-sm text-brand-700 underline">
           All in the action log
         </Link>
       </div>

@@ -11,9 +11,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextAreaField, REASON_FIELD } from "@/components/ui/field";
 import { fieldBinding } from "@/components/ui/field-binding";
-import { loadConversationAction, updateConversationTagsAction } from "@/lib/actions/conversation-tags";
+import { updateConversationTagsAction } from "@/lib/actions/conversation-tags";
+import type { ActionResult } from "@/lib/actions/result";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { useServerAction } from "@/lib/actions/use-server-action";
+import type { ConversationAnswer } from "@/lib/conversations/read";
+import { readJson } from "@/lib/reads/read-json";
+import { conversationRead } from "@/lib/reads/urls";
 import { reasonSchema, tagListSchema } from "@/lib/schemas/conversation-tags";
 import { tagChanges } from "@/lib/tags";
 import { ConversationRecord } from "./conversation-record";
@@ -54,7 +58,11 @@ export function TagsEditorDialog({ owner, peer, onClose }: TagsEditorDialogProps
   const router = useRouter();
   const id = useId();
   const key = { onBehalfOf: owner.id, kind: peer.kind, peer: peer.id };
-  const load = useServerAction(loadConversationAction, { unanswered: UNANSWERED_LOAD });
+  /** The read of the current tags: pending until it answers, then its answer. */
+  const [load, setLoad] = useState<{ pending: boolean; result: ActionResult<ConversationAnswer> | null }>({
+    pending: true,
+    result: null,
+  });
   const save = useServerAction(updateConversationTagsAction, { unanswered: UNANSWERED_SAVE });
   /** The tags as the service last said they are; null while unknown. */
   const [baseline, setBaseline] = useState<{ tags: string[] | null } | null>(null);
@@ -68,20 +76,26 @@ export function TagsEditorDialog({ owner, peer, onClose }: TagsEditorDialogProps
   });
   const { errors } = form.formState;
 
-  function loaded(answer: Awaited<ReturnType<typeof loadConversationAction>>) {
+  function loaded(answer: ActionResult<ConversationAnswer>) {
+    setLoad({ pending: false, result: answer });
     if (!answer.ok) return;
     setBaseline({ tags: answer.data.tags });
     form.reset({ tags: answer.data.tags ?? [], reason: form.getValues("reason") });
   }
 
+  const readTags = () =>
+    readJson<ConversationAnswer>(conversationRead(key).url, { unanswered: UNANSWERED_LOAD }).then(loaded);
+
   function reload() {
+    if (load.pending) return;
     setNotice(null);
-    void load.run(key, loaded);
+    setLoad({ pending: true, result: null });
+    void readTags();
   }
 
   // Opening the editor is asking for the current tags.
   useEffect(() => {
-    void load.run(key, loaded);
+    void readTags();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -128,9 +142,9 @@ export function TagsEditorDialog({ owner, peer, onClose }: TagsEditorDialogProps
           {load.pending ? "Loading the current tags…" : save.pending ? "Saving the tags…" : ""}
         </div>
         {load.pending && <p className="text-slate-700">Loading the current tags…</p>}
-        {load.failure && (
+        {load.result && !load.result.ok && (
           <>
-            <ActionFailure failure={load.failure} />
+            <ActionFailure failure={load.result} />
             <div className="flex flex-wrap justify-end gap-3">
               <Button variant="secondary" onClick={onClose}>
                 Close

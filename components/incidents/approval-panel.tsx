@@ -5,11 +5,12 @@ import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { formatCount } from "@/lib/format/numbers";
+import { auditHref } from "@/lib/url-state";
 import { ApprovalDecision } from "./approval-decision";
 import { usersCount } from "./job-labels";
 
 /** An operator's actions in the action log. */
-const actionsOf = (email: string) => `/audit?${new URLSearchParams({ actor: email })}`;
+const actionsOf = (email: string) => auditHref({ actor: email });
 
 function Operator({ email, role }: { email: string | null; role: string | null }) {
   if (!email) return <span>the system{role && role !== "system" ? ` (${role})` : ""}</span>;

@@ -6,11 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { approvalRequestsAction } from "@/lib/actions/approvals";
-import { callAction } from "@/lib/actions/result";
-import { usePolling } from "@/lib/actions/use-polling";
 import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/incidents/approval-requests";
 import { formatCount } from "@/lib/format/numbers";
+import { approvalRequestsRead } from "@/lib/reads/urls";
+import { useLiveRead } from "@/lib/reads/use-live-read";
 import { JobStatusBadge } from "./job-status-badge";
 
 const POLL_MS = 5000;
@@ -45,10 +44,13 @@ function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
  */
 export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests; operatorEmail: string }) {
   const [requests, setRequests] = useState(initial);
-  usePolling(async () => {
-    const answer = await callAction(approvalRequestsAction, {});
-    if (answer.ok) setRequests(answer.data);
-  }, POLL_MS);
+  useLiveRead<Requests>(approvalRequestsRead.url, {
+    everyMs: POLL_MS,
+    dates: approvalRequestsRead.dates,
+    onAnswer: (answer) => {
+      if (answer.ok) setRequests(answer.data);
+    },
+  });
 
   return (
     <div className="space-y-6">

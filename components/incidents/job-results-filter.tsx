@@ -2,14 +2,15 @@ import { cn } from "@/components/ui/cn";
 import Link from "next/link";
 import { formatCount } from "@/lib/format/numbers";
 import { outcomeOf } from "@/lib/outcomes";
-import { resultsHref, type ResultsView } from "./job-results-view";
+import type { JobResultsPage } from "@/lib/incidents/job-results";
+import { jobResultsHref } from "@/lib/url-state";
 
 const LINK = "inline-flex rounded-md px-3 py-1.5 text-sm font-medium";
 const CURRENT = "bg-brand-50 text-brand-700 ring-1 ring-brand-300";
 const OTHER = "text-slate-700 hover:bg-slate-100";
 
 /** "All (500)", "Blocked (420)", …: each outcome that occurs, the one shown marked as current. */
-export function JobResultsFilter({ jobId, view }: { jobId: string; view: ResultsView }) {
+export function JobResultsFilter({ jobId, view }: { jobId: string; view: JobResultsPage }) {
   const choices = [
     { outcome: null, label: "All", count: view.total },
     ...view.counts.map(({ outcome, count }) => ({ outcome, label: outcomeOf(outcome).label, count })),
@@ -22,7 +23,7 @@ export function JobResultsFilter({ jobId, view }: { jobId: string; view: Results
           return (
             <li key={choice.outcome ?? "all"}>
               <Link
-                href={resultsHref(jobId, choice.outcome)}
+                href={jobResultsHref(jobId, choice.outcome)}
                 aria-current={current ? "page" : undefined}
                 className={cn(LINK, current ? CURRENT : OTHER)}
               >

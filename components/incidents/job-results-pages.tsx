@@ -1,11 +1,12 @@
 import { Pagination } from "@/components/ui/pagination";
-import { resultsHref, type ResultsView } from "./job-results-view";
+import type { JobResultsPage } from "@/lib/incidents/job-results";
+import { jobResultsHref } from "@/lib/url-state";
 
-export function JobResultsPages({ jobId, view }: { jobId: string; view: ResultsView }) {
+export function JobResultsPages({ jobId, view }: { jobId: string; view: JobResultsPage }) {
   return (
     <Pagination
       label="Result pages"
-      pages={{ current: view.page, last: view.pages, href: (page) => resultsHref(jobId, view.outcome, page) }}
+      pages={{ current: view.page, last: view.pages, href: (page) => jobResultsHref(jobId, view.outcome, page) }}
     />
   );
 }

@@ -4,12 +4,12 @@ import { formatCount } from "@/lib/format/numbers";
 import { outcomeOf } from "@/lib/outcomes";
 import { JobResultsFilter } from "./job-results-filter";
 import { JobResultsPages } from "./job-results-pages";
-import { RESULTS_PER_PAGE, type ResultsView } from "./job-results-view";
+import type { JobResultsPage } from "@/lib/incidents/job-results";
 import { EmptyTable } from "@/components/ui/table";
 
 type JobResultsSectionProps = {
   jobId: string;
-  view: ResultsView;
+  view: JobResultsPage;
   /** A running job's results are read again as its UIDs get done (see useJobProgress). */
   live: boolean;
 };
@@ -18,7 +18,7 @@ export function JobResultsSection({ jobId, view, live }: JobResultsSectionProps)
   const matching = view.outcome
     ? (view.counts.find((entry) => entry.outcome === view.outcome)?.count ?? 0)
     : view.total;
-  const from = (view.page - 1) * RESULTS_PER_PAGE + 1;
+  const from = (view.page - 1) * view.perPage + 1;
   const to = from + view.rows.length - 1;
   return (
     <section id="results" aria-labelledby="results-heading" className="space-y-4">

@@ -1,9 +1,8 @@
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { jobProgressAction } from "@/lib/actions/incidents";
-import { callAction } from "@/lib/actions/result";
-import { usePolling } from "@/lib/actions/use-polling";
+import { useEffect, useRef, useState } from "react";
 import type { JobProgress } from "@/lib/incidents/jobs";
+import { jobProgressRead } from "@/lib/reads/urls";
+import { useLiveRead } from "@/lib/reads/use-live-read";
 import { isActive } from "./job-labels";
 import { rateLimitWait } from "./rate-limit-wait";
 
@@ -12,15 +11,15 @@ const POLL_MS = 1000;
 const RESULTS_EVERY_MS = 2000;
 
 /** Answers after which asking again cannot help: the session ended, the role changed, the job is gone. */
-const FINAL_CODES = new Set(["SIGNED_OUT", "FORBIDDEN", "REFUSED"]);
+const FINAL_CODES = new Set(["SIGNED_OUT", "FORBIDDEN", "NOT_FOUND", "INVALID_INPUT"]);
 
 const UNANSWERED = "The console's server did not answer; the progress shown may be out of date. Trying again.";
 
 type Snapshot = { progress: JobProgress; waitingUntil: Date | null };
 
 /**
- * The job's progress, read every second while it can still change. While UIDs get done, the page's
- * server components (the results table, at its filter and page) are read again every two seconds;
+ * The job's progress, read from its GET route every second while it can still change (a GET, not a
+ * server action, so that a control pressed meanwhile never waits behind it). While UIDs get done, the page's server components (the results table, at its filter and page) are read again every two seconds;
  * once its status changes (approved, ended), once more, so that what they show is current.
  */
 export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date | null) {
@@ -31,24 +30,21 @@ export function useJobProgress(initial: JobProgress, initialWaitingUntil: Date |
   const status = snapshot.progress.job.status;
   // A request waiting for approval changes too: another operator's decision starts or ends it.
   const active = (isActive(status) || status === "awaiting_approval") && !pollError?.final;
-  // Answers can arrive out of order when a control asks between two ticks; an older one must not win.
-  const asked = useRef(0);
-  const applied = useRef(0);
-
-  const refresh = useCallback(async () => {
-    const request = (asked.current += 1);
-    const answer = await callAction(jobProgressAction, { jobId }, UNANSWERED);
-    if (request < applied.current) return;
-    applied.current = request;
-    if (answer.ok) {
-      setSnapshot({ progress: answer.data, waitingUntil: rateLimitWait(answer.data.job) });
-      setPollError(null);
-    } else {
-      setPollError({ message: answer.message, final: FINAL_CODES.has(answer.code ?? "") });
-    }
-  }, [jobId]);
-
-  usePolling(refresh, POLL_MS, active);
+  const read = jobProgressRead(jobId);
+  const refresh = useLiveRead<JobProgress>(read.url, {
+    everyMs: POLL_MS,
+    active,
+    dates: read.dates,
+    unanswered: UNANSWERED,
+    onAnswer: (answer) => {
+      if (answer.ok) {
+        setSnapshot({ progress: answer.data, waitingUntil: rateLimitWait(answer.data.job) });
+        setPollError(null);
+      } else {
+        setPollError({ message: answer.message, final: FINAL_CODES.has(answer.code ?? "") });
+      }
+    },
+  });
 
   const done = snapshot.progress.done;
   const shown = useRef({ done, at: 0 });

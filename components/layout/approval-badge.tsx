@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { approvalRequestsAction } from "@/lib/actions/approvals";
-import { callAction } from "@/lib/actions/result";
-import { usePolling } from "@/lib/actions/use-polling";
 import { countOf } from "@/lib/format/numbers";
+import type { ApprovalRequests } from "@/lib/incidents/approval-requests";
+import { approvalRequestsRead } from "@/lib/reads/urls";
+import { useLiveRead } from "@/lib/reads/use-live-read";
 
 const POLL_MS = 10_000;
 
@@ -14,10 +14,13 @@ const POLL_MS = 10_000;
  */
 export function ApprovalBadge({ initial }: { initial: number }) {
   const [count, setCount] = useState(initial);
-  usePolling(async () => {
-    const answer = await callAction(approvalRequestsAction, {});
-    if (answer.ok) setCount(answer.data.waitingForYou);
-  }, POLL_MS);
+  useLiveRead<ApprovalRequests>(approvalRequestsRead.url, {
+    everyMs: POLL_MS,
+    dates: approvalRequestsRead.dates,
+    onAnswer: (answer) => {
+      if (answer.ok) setCount(answer.data.waitingForYou);
+    },
+  });
 
   if (count === 0) return null;
   return (

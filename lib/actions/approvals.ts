@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/lib/db/client";
+import { actorOf } from "@/lib/audit/actor";
 import { RefusedError } from "@/lib/errors";
 import { expireRequests } from "@/lib/incidents/approval-expiry";
-import { approvalRequestsFor, type ApprovalRequests } from "@/lib/incidents/approval-requests";
 import {
   approveRequest,
   jobUids,
@@ -12,7 +12,6 @@ import {
   rejectRequest,
   withdrawalRefusalOf,
   withdrawRequest,
-  type Decider,
 } from "@/lib/incidents/approvals";
 import { getJob, uidsWithOutcome, type BlockJob } from "@/lib/incidents/jobs";
 import { approvalDecisionSchema } from "@/lib/schemas/incident";
@@ -20,12 +19,6 @@ import { z } from "@/lib/schemas/zod";
 import type { AuditAction } from "@/lib/audit/vocabulary";
 import { defineAction, type ActionContext } from "./define-action";
 import { recordPreBlocked, started } from "./job-start";
-
-const deciderOf = ({ operator }: ActionContext): Decider => ({
-  id: operator.id,
-  email: operator.email,
-  role: operator.role,
-});
 
 async function requireRequest(jobId: string): Promise<BlockJob> {
   const job = await getJob(await getDb(), jobId);
@@ -85,32 +78,22 @@ function decisionAction(
 
 /** A second operator approves a request: one conditional UPDATE starts the job, once. */
 export const approveRequestAction = decisionAction("incident.job.approve", async (job, reason, context) => {
-  const approved = await approveRequest(await getDb(), job.id, deciderOf(context), reason);
-  if (!approved) throw new RefusedError(refusalOf(await afterRefusal(job), deciderOf(context), "approved"));
+  const approved = await approveRequest(await getDb(), job.id, actorOf(context.operator), reason);
+  if (!approved) throw new RefusedError(refusalOf(await afterRefusal(job), actorOf(context.operator), "approved"));
   await recordPreBlocked(approved, await uidsWithOutcome(await getDb(), approved.id, ["already_blocked"]));
   started(approved);
   return approved;
 });
 
 export const rejectRequestAction = decisionAction("incident.job.reject", async (job, reason, context) => {
-  const rejected = await rejectRequest(await getDb(), job.id, deciderOf(context), reason);
-  if (!rejected) throw new RefusedError(refusalOf(await afterRefusal(job), deciderOf(context), "rejected"));
+  const rejected = await rejectRequest(await getDb(), job.id, actorOf(context.operator), reason);
+  if (!rejected) throw new RefusedError(refusalOf(await afterRefusal(job), actorOf(context.operator), "rejected"));
   return rejected;
 });
 
 /** The requester takes their request back before anyone decided on it. */
 export const withdrawRequestAction = decisionAction("incident.job.withdraw", async (job, reason, context) => {
-  const withdrawn = await withdrawRequest(await getDb(), job.id, deciderOf(context), reason);
-  if (!withdrawn) throw new RefusedError(withdrawalRefusalOf(await afterRefusal(job), deciderOf(context)));
+  const withdrawn = await withdrawRequest(await getDb(), job.id, actorOf(context.operator), reason);
+  if (!withdrawn) throw new RefusedError(withdrawalRefusalOf(await afterRefusal(job), actorOf(context.operator)));
   return withdrawn;
-});
-
-/** The requests open for a decision and the recent decisions, read again by the list and the badge. */
-export const approvalRequestsAction = defineAction({
-  name: "incident.job.approvals",
-  permission: "users.block",
-  describe: "follow requests for approval",
-  input: z.strictObject({}),
-  audit: "not recorded",
-  run: async (_input, context): Promise<ApprovalRequests> => approvalRequestsFor(await getDb(), context.operator),
 });

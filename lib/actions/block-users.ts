@@ -1,5 +1,6 @@
 "use server";
 
+import { actorOf } from "@/lib/audit/actor";
 import { blockCompletion, type BlockAnswer } from "@/lib/blocking/block-answer";
 import { sendBlockCall } from "@/lib/blocking/send-block-call";
 import { chatApi } from "@/lib/chat-api";
@@ -47,7 +48,7 @@ export const blockUsersAction = defineAction({
   audit: (input) => ({ ...blockRequest(input), requestBody: { blockedUids: input.uids, blockFor: input.blockFor } }),
   run: async ({ blocker, uids, reason, blockFor }, context): Promise<BlockAnswer> => {
     await refuseWithoutApproval(blocker, uids);
-    const actor = { id: context.operator.id, email: context.operator.email, role: context.operator.role };
+    const actor = actorOf(context.operator);
     const expiresInSeconds = blockForSeconds(blockFor);
     const answer = await sendBlockCall(
       { blocker, uids, verb: "block" },
@@ -76,7 +77,7 @@ export const unblockUsersAction = defineAction({
   input: unblockUsersSchema,
   audit: blockRequest,
   run: async ({ blocker, uids, reason }, context): Promise<BlockAnswer> => {
-    const actor = { id: context.operator.id, email: context.operator.email, role: context.operator.role };
+    const actor = actorOf(context.operator);
     const answer = await sendBlockCall(
       { blocker, uids, verb: "unblock" },
       { operationId: context.operationId, actor, reason, expiresInSeconds: null },

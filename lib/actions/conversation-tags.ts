@@ -1,33 +1,11 @@
 "use server";
 
-import { chatApi, ChatApiError, type ChatConversation, type ConversationPeer } from "@/lib/chat-api";
+import { chatApi, ChatApiError, type ConversationPeer } from "@/lib/chat-api";
+import { peerOf, type ConversationAnswer } from "@/lib/conversations/read";
 import { RefusedError } from "@/lib/errors";
-import { conversationKeySchema, updateConversationTagsSchema } from "@/lib/schemas/conversation-tags";
+import { updateConversationTagsSchema } from "@/lib/schemas/conversation-tags";
 import { sameTags, tagsOf } from "@/lib/tags";
 import { defineAction } from "./define-action";
-
-export type ConversationAnswer = {
-  conversations: ChatConversation[];
-  /** The owner's tags on their copy, or null when the service's answer does not say (no `tags` field). */
-  tags: string[] | null;
-  /** The chat service's answer as it came, for the "Raw response" disclosure. */
-  raw: unknown;
-};
-
-const peerOf = ({ kind, peer }: { kind: "user" | "group"; peer: string }): ConversationPeer => ({ kind, id: peer });
-
-export const loadConversationAction = defineAction({
-  name: "conversation.read",
-  permission: "users.read",
-  describe: "read conversations",
-  input: conversationKeySchema,
-  // A read changes nothing on the chat service; the log records what changes things.
-  audit: "not recorded",
-  run: async (key): Promise<ConversationAnswer> => {
-    const answer = await chatApi().getConversation(peerOf(key), key.onBehalfOf);
-    return { conversations: answer.data, tags: tagsOf(answer.data[0]), raw: answer.raw };
-  },
-});
 
 /** The owner's tags right before the change: for the check against what the editor showed, and the log. */
 async function currentTags(peer: ConversationPeer, onBehalfOf: string): Promise<string[] | null> {

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { appendAuditEvent, type AuditActor } from "@/lib/audit/append";
+import { actorOf } from "@/lib/audit/actor";
+import { appendAuditEvent } from "@/lib/audit/append";
 import { errorCodeOf, type AuditAction } from "@/lib/audit/vocabulary";
 import {
   auditedOperation,
@@ -52,12 +53,6 @@ type ActionSpec<S extends z.ZodType, T> = {
 export async function requestInfo(): Promise<RequestInfo> {
   return requestInfoOf(await headers());
 }
-
-export const actorOf = (operator: OperatorSummary): AuditActor => ({
-  id: operator.id,
-  email: operator.email,
-  role: operator.role,
-});
 
 function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};

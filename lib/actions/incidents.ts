@@ -4,16 +4,7 @@ import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
-import {
-  cancelJob,
-  createJob,
-  getJob,
-  jobProgress,
-  setJobStatus,
-  uidsWithOutcome,
-  type BlockJob,
-  type JobProgress,
-} from "@/lib/incidents/jobs";
+import { cancelJob, createJob, getJob, setJobStatus, uidsWithOutcome, type BlockJob } from "@/lib/incidents/jobs";
 import { wakeJobRunner } from "@/lib/incidents/runner";
 import { parseUidList, type UidListEntry } from "@/lib/schemas/block-users";
 import { incidentPreviewSchema, jobIdSchema, MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
@@ -181,16 +172,3 @@ export const retryFailedAction = followUpAction("retry");
 
 // Exactly the UIDs this job blocked: not those that were blocked before it.
 export const undoJobAction = followUpAction("undo");
-
-export const jobProgressAction = defineAction({
-  name: "incident.job.progress",
-  permission: "users.block",
-  describe: "follow jobs",
-  input: jobIdSchema,
-  audit: "not recorded",
-  run: async ({ jobId }): Promise<JobProgress> => {
-    const progress = await jobProgress(await getDb(), jobId);
-    if (!progress) throw new RefusedError("No job has that id.");
-    return progress;
-  },
-});

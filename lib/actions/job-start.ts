@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/lib/db/client";
+import { actorOf, jobCreator } from "@/lib/audit/actor";
 import { getEnv } from "@/lib/env";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { wakeJobRunner } from "@/lib/incidents/runner";
@@ -17,12 +18,10 @@ export async function recordPreBlocked(job: BlockJob, alreadyBlocked: string[]) 
     alreadyBlocked,
     expiresInSeconds: job.blockForSeconds,
     operationId: job.operationId,
-    actor: { id: job.createdById, email: job.createdByEmail, role: job.createdByRole },
+    actor: jobCreator(job),
     reason: job.reason,
   });
 }
-
-const creatorOf = ({ operator }: ActionContext) => ({ id: operator.id, email: operator.email, role: operator.role });
 
 /** What every new job takes from the configuration and from the operation that starts it. */
 export function newJobOf(context: ActionContext) {
@@ -30,7 +29,7 @@ export function newJobOf(context: ActionContext) {
   return {
     chunkSize: env.incident.chunkSize,
     concurrency: env.incident.concurrency,
-    createdBy: creatorOf(context),
+    createdBy: actorOf(context.operator),
     operationId: context.operationId,
   };
 }

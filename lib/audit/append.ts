@@ -7,11 +7,14 @@ import { affectedSummary, UID_ROWS_PER_STATEMENT, uidRowFiling, uniqueUids } fro
 import { asJsonData, GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
 import type { AuditAction, AuditErrorCode, AuditOutcome } from "./vocabulary";
 
-export type AuditActor = { id: string | null; email: string | null; role: string | null };
+import type { Actor } from "./actor";
+
+/** The log's name for `Actor` (lib/audit/actor.ts), kept for the modules that still use it. */
+export type AuditActor = Actor;
 
 export type AuditEventInput = {
   operationId: string;
-  actor: AuditActor;
+  actor: Actor;
   action: AuditAction;
   outcome: AuditOutcome;
   /** Every UID the operation affected; recorded with its first entry only. */

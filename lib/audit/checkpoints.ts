@@ -2,13 +2,14 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
-import { log } from "@/lib/log";
+import { SYSTEM_ACTOR } from "./actor";
 import { appendAuditEvent } from "./append";
 import { signCheckpointNote, signerFromSeed, type AuditSigner, type Checkpoint } from "./checkpoint-note";
 import { verifyAuditChain } from "./verify";
+import { defineWorker } from "@/lib/workers/define-worker";
 
 export type StoredCheckpoint = Checkpoint & { note: string };
 
@@ -107,7 +108,7 @@ export async function signScheduledCheckpoint(db: Database): Promise<void> {
   if (!result?.created) return;
   await appendAuditEvent({
     operationId: randomUUID(),
-    actor: { id: null, email: null, role: null },
+    actor: SYSTEM_ACTOR,
     action: "audit.checkpoint",
     outcome: "succeeded",
     reason: "Scheduled checkpoint",
@@ -115,30 +116,20 @@ export async function signScheduledCheckpoint(db: Database): Promise<void> {
   });
 }
 
-type Scheduler = { timer?: NodeJS.Timeout };
-const holder = globalThis as typeof globalThis & { __auditCheckpoints?: Scheduler };
-
-/** Every AUDIT_CHECKPOINT_MINUTES, in every console process; the one-per-size rule keeps them in agreement. */
-export function startCheckpointSchedule(getDatabase: () => Promise<Database>): void {
-  const minutes = getEnv().audit.checkpointMinutes;
-  holder.__auditCheckpoints ??= {};
-  if (minutes === 0 || holder.__auditCheckpoints.timer) return;
-  holder.__auditCheckpoints.timer = setInterval(
-    () =>
-      void getDatabase()
-        .then(signScheduledCheckpoint)
-        .catch((err: unknown) =>
-          log().error({ err, component: "audit" }, "the scheduled checkpoint could not be signed"),
-        ),
-    minutes * 60_000,
-  );
-  holder.__auditCheckpoints.timer.unref();
-}
-
-/** At shutdown: no checkpoint starts while the database closes (the next process signs it). */
-export function stopCheckpointSchedule(): void {
-  clearInterval(holder.__auditCheckpoints?.timer);
-}
+/**
+ * Every AUDIT_CHECKPOINT_MINUTES (none when 0), in every console process; the one-per-size rule keeps
+ * them in agreement. At shutdown no checkpoint starts while the database closes (the next process
+ * signs it), and none under way is waited for.
+ */
+export const checkpointSchedule = defineWorker({
+  name: "audit checkpoints",
+  everyMs: () => getEnv().audit.checkpointMinutes * 60_000,
+  firstTick: "after interval",
+  unref: true,
+  stopWaits: "nothing",
+  init: () => ({}),
+  tick: async () => signScheduledCheckpoint(await getDb()),
+});
 
 /** The chain and every checkpoint of this console's log: the database's, and the copies in AUDIT_CHECKPOINT_DIR. */
 export async function verifyAuditLog(db: Database, onProgress?: (checked: number) => void) {

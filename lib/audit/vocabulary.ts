@@ -6,7 +6,6 @@ import type { ChatApiErrorKind } from "@/lib/chat-api/errors";
  * writes is a name the filter accepts, because both come from here.
  */
 export const AUDIT_ACTIONS = [
-  "conversation.read",
   "conversation.tags.update",
   "users.block",
   "users.unblock",
@@ -21,14 +20,12 @@ export const AUDIT_ACTIONS = [
   "incident.job.withdraw",
   "incident.job.expire",
   "incident.job.break_glass",
-  "incident.job.approvals",
   "incident.job.call",
   "incident.job.pause",
   "incident.job.resume",
   "incident.job.cancel",
   "incident.job.retry",
   "incident.job.undo",
-  "incident.job.progress",
   "incident.job.end",
   "auth.sign_in",
   "auth.sign_in_failed",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { appendAuditEvent, type AuditActor } from "@/lib/audit/append";
+import type { Actor } from "@/lib/audit/actor";
+import { appendAuditEvent } from "@/lib/audit/append";
 import type { AuditErrorCode } from "@/lib/audit/vocabulary";
 import type { Database } from "@/lib/db/client";
 import { operators } from "@/lib/db/schema";
@@ -64,7 +65,7 @@ export async function signInWithIdentityProvider(
   // What the log keeps of the provider's answer: enough to see why a role was given or refused.
   const said = { via: config.name, claim: config.rolesClaim, groups };
   const record = async (
-    actor: AuditActor,
+    actor: Actor,
     action: "auth.sign_in" | "auth.sign_in_failed" | "operator.create" | "operator.update",
     summary: Record<string, unknown>,
     errorCode?: AuditErrorCode,

@@ -1,4 +1,4 @@
-import type { AuditActor } from "@/lib/audit/append";
+import type { Actor } from "@/lib/audit/actor";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import {
   blockOutcomeRows,
@@ -19,7 +19,7 @@ export type BlockCall = { blocker: string; uids: string[]; verb: "block" | "unbl
 /** Who asked, and what a later settlement records for them: the operation, and a timed block's length. */
 export type BlockCallOrigin = {
   operationId: string;
-  actor: AuditActor;
+  actor: Actor;
   reason?: string;
   expiresInSeconds: number | null;
 };

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { auditedOperation } from "@/lib/audit/operation";
@@ -21,7 +22,6 @@ import type { BlockCall, BlockCallOrigin } from "./send-block-call";
  */
 
 type Settlement = typeof blockSettlements.$inferSelect;
-const SYSTEM = { id: null, email: null, role: "system" };
 
 export async function scheduleSettlement(
   db: Database,
@@ -78,7 +78,7 @@ async function settleOne(db: Database, settlement: Settlement, owner: string): P
   const rows = await auditedOperation(
     {
       operationId: randomUUID(),
-      actor: SYSTEM,
+      actor: SYSTEM_ACTOR,
       action: "users.block.settle",
       parentOperationId: settlement.operationId,
       affectedUids: [blocker, ...uids],

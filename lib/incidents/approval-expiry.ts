@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
-import type { Database } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { defineWorker } from "@/lib/workers/define-worker";
 import { claimExpiryLogs, expireDueRequests, jobUids, settleExpiryLog } from "./approvals";
 import type { BlockJob } from "./jobs";
 
@@ -12,15 +14,11 @@ import type { BlockJob } from "./jobs";
  */
 
 const POLL_MS = 5000;
-const SYSTEM = { id: null, email: null, role: "system" };
-
-type Sweeper = { timer?: NodeJS.Timeout; stopped: boolean };
-const holder = globalThis as typeof globalThis & { __approvalExpiry?: Sweeper };
 
 async function logExpiry(db: Database, job: BlockJob): Promise<void> {
   await appendAuditEvent({
     operationId: randomUUID(),
-    actor: SYSTEM,
+    actor: SYSTEM_ACTOR,
     action: "incident.job.expire",
     outcome: "succeeded",
     affectedUids: await jobUids(db, job),
@@ -58,25 +56,14 @@ export async function expireRequests(db: Database, jobId?: string): Promise<Bloc
   return expired;
 }
 
-/** Starts this process's sweep for expired requests (once). */
-export function startApprovalExpiry(getDb: () => Promise<Database>): void {
-  if (holder.__approvalExpiry) return;
-  const sweeper: Sweeper = { stopped: false };
-  holder.__approvalExpiry = sweeper;
-  const tick = () => {
-    void getDb()
-      .then((db) => expireRequests(db))
-      .catch((err: unknown) => log().error({ err, component: "approvals" }, "expiry sweep failed"))
-      .finally(() => {
-        if (!sweeper.stopped) sweeper.timer = setTimeout(tick, POLL_MS);
-      });
-  };
-  tick();
-}
-
-export function stopApprovalExpiry(): void {
-  const sweeper = holder.__approvalExpiry;
-  if (!sweeper) return;
-  sweeper.stopped = true;
-  clearTimeout(sweeper.timer);
-}
+/**
+ * This process's sweep for expired requests. Each expiry is one conditional UPDATE: one cut off by the
+ * shutdown is simply done at a later sweep, so stopping waits for nothing.
+ */
+export const approvalExpiry = defineWorker({
+  name: "approval expiry",
+  everyMs: () => POLL_MS,
+  stopWaits: "nothing",
+  init: () => ({}),
+  tick: async () => void (await expireRequests(await getDb())),
+});

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
+import { jobCreator } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { ChatApiError, latestRateLimit } from "@/lib/chat-api";
 import { getDb, type Database } from "@/lib/db/client";
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
-import { pause } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
-import { actorOf, reconcile, sendChunk } from "./chunk-call";
+import { defineWorker } from "@/lib/workers/define-worker";
+import { reconcile, sendChunk } from "./chunk-call";
 import { handleFailure } from "./chunk-failure";
 import {
   claimChunks,
@@ -33,6 +33,8 @@ import { rateLimitInUse } from "./rate-budget";
 
 type Runner = {
   id: string;
+  /** True once the process began to shut down: a chunk waiting for its place gives up. */
+  stopped: () => boolean;
   inFlight: Set<Promise<void>>;
   /** Chunks of each job this runner is working on. */
   active: Map<string, number>;
@@ -49,19 +51,12 @@ type Runner = {
   onWire: Set<string>;
   /** Calls in flight this process allows itself now, within INCIDENT_CONCURRENCY. */
   pace: Pace;
-  /** When a tick last ended: the readiness check's sign that the runner is alive. */
-  beatAt: number;
-  ticking: boolean;
-  again: boolean;
-  stopped: boolean;
-  timer?: NodeJS.Timeout;
 };
 
 const POLL_MS = 500;
 /** How long the list of running jobs is reused; a claim checks the job's status itself anyway. */
 const JOBS_FRESH_MS = 1000;
 
-const holder = globalThis as typeof globalThis & { __incidentJobRunner?: Runner };
 const runnerLog = () => log().child({ component: "incident-runner" });
 
 function feelPace(runner: Runner, signal: PaceSignal) {
@@ -101,7 +96,7 @@ async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: R
       uncertain = false;
     }
     if (uids.length > 0) {
-      const place = await awaitCallPlace(db, chunk, owner, () => runner.stopped);
+      const place = await awaitCallPlace(db, chunk, owner, runner.stopped);
       // Stopped while it waited: a paused job sends the chunk after its resume (a process shutting
       // down leaves it to the others); a cancelled one never.
       if (place === "paused" || place === "stopping") return await releaseChunk(db, chunk, owner, {});
@@ -143,7 +138,7 @@ async function finishIfDone(db: Database, job: BlockJob): Promise<void> {
   const failed = finished.failedCount + finished.notFoundCount;
   await appendAuditEvent({
     operationId: randomUUID(),
-    actor: actorOf(finished),
+    actor: jobCreator(finished),
     action: "incident.job.end",
     outcome: failed === 0 ? "succeeded" : failed === finished.total ? "failed" : "partial",
     affectedUids: [finished.blockerUid],
@@ -164,123 +159,92 @@ async function finishIfDone(db: Database, job: BlockJob): Promise<void> {
   });
 }
 
+/** Claims the chunks there is room for, job after job, and starts each one's call. */
 async function tick(runner: Runner): Promise<void> {
-  if (runner.ticking) {
-    runner.again = true;
-    return;
+  const db = await getDb();
+  if (!runner.jobs || Date.now() - runner.jobs.readAt > JOBS_FRESH_MS) {
+    runner.jobs = { list: await runningJobs(db), readAt: Date.now() };
   }
-  runner.ticking = true;
-  try {
-    do {
-      runner.again = false;
-      if (runner.stopped) return;
-      const db = await getDb();
-      if (!runner.jobs || Date.now() - runner.jobs.readAt > JOBS_FRESH_MS) {
-        runner.jobs = { list: await runningJobs(db), readAt: Date.now() };
-      }
-      for (const job of runner.jobs.list) {
-        if (job.pauseUntil && job.pauseUntil.getTime() > Date.now()) continue;
-        const room = roomToSend(runner.pace, callsInFlight(runner), Date.now());
-        const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0, room);
-        for (const chunk of claimed) {
-          const key = chunkKey(chunk);
-          runner.claimed.set(key, chunk);
-          runner.active.set(job.id, (runner.active.get(job.id) ?? 0) + 1);
-          const work: Promise<void> = processChunk(db, job, chunk, runner)
-            .catch((err: unknown) =>
-              runnerLog().error({ err, jobId: job.id, chunk: chunk.chunkIndex }, "a chunk's work failed"),
-            )
-            .finally(() => {
-              runner.claimed.delete(key);
-              runner.inFlight.delete(work);
-              const left = (runner.active.get(job.id) ?? 1) - 1;
-              if (left > 0) runner.active.set(job.id, left);
-              else runner.active.delete(job.id);
-              wakeJobRunner();
-            });
-          runner.inFlight.add(work);
-        }
-        // Another runner may still hold chunks of it: finishing checks the database, not this runner.
-        if (claimed.length === 0 && !runner.active.has(job.id)) await finishIfDone(db, job);
-      }
-    } while (runner.again);
-  } catch (err) {
-    runnerLog().error({ err }, "tick failed");
-  } finally {
-    runner.ticking = false;
-    runner.beatAt = Date.now();
-    if (!runner.stopped) {
-      clearTimeout(runner.timer);
-      runner.timer = setTimeout(() => void tick(runner), POLL_MS);
+  for (const job of runner.jobs.list) {
+    if (job.pauseUntil && job.pauseUntil.getTime() > Date.now()) continue;
+    const room = roomToSend(runner.pace, callsInFlight(runner), Date.now());
+    const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0, room);
+    for (const chunk of claimed) {
+      const key = chunkKey(chunk);
+      runner.claimed.set(key, chunk);
+      runner.active.set(job.id, (runner.active.get(job.id) ?? 0) + 1);
+      const work: Promise<void> = processChunk(db, job, chunk, runner)
+        .catch((err: unknown) =>
+          runnerLog().error({ err, jobId: job.id, chunk: chunk.chunkIndex }, "a chunk's work failed"),
+        )
+        .finally(() => {
+          runner.claimed.delete(key);
+          runner.inFlight.delete(work);
+          const left = (runner.active.get(job.id) ?? 1) - 1;
+          if (left > 0) runner.active.set(job.id, left);
+          else runner.active.delete(job.id);
+          wakeJobRunner();
+        });
+      runner.inFlight.add(work);
     }
+    // Another runner may still hold chunks of it: finishing checks the database, not this runner.
+    if (claimed.length === 0 && !runner.active.has(job.id)) await finishIfDone(db, job);
   }
 }
 
-/** Starts this process's runner (once); it polls for work and is woken when there is some. */
-export function startJobRunner(): void {
-  if (holder.__incidentJobRunner) return;
-  const runner: Runner = {
-    id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+/**
+ * This process's runner: it polls for work and is woken when there is some. At shutdown it takes
+ * up no more chunks, lets the calls on their way finish until the deadline, then gives back the
+ * chunks it still holds, at once rather than when their leases run out, marked uncertain (a call
+ * may have been made for them): the process that takes one up checks the blocker's blocks first and
+ * sends only what did not take effect. A chunk whose call is still on the wire keeps its lease: the
+ * service may yet carry it out, and a check made now could miss it; it is taken over, as uncertain,
+ * when the lease runs out. (A grace longer than CHAT_API_TIMEOUT_MS leaves none: every call has
+ * answered or timed out by then.)
+ */
+export const jobRunner = defineWorker<Runner>({
+  name: "incident job runner",
+  everyMs: () => POLL_MS,
+  init: ({ owner, stopped }) => ({
+    id: owner,
+    stopped,
     inFlight: new Set(),
     active: new Map(),
     recording: new Map(),
     claimed: new Map(),
     onWire: new Set(),
     pace: initialPace(),
-    beatAt: Date.now(),
-    ticking: false,
-    again: false,
-    stopped: false,
-  };
-  holder.__incidentJobRunner = runner;
-  void tick(runner);
-}
+  }),
+  tick: ({ state }) => tick(state),
+  underWay: (runner) => [...runner.inFlight],
+  release: async ({ state: runner }) => {
+    const held = [...runner.claimed.entries()].filter(([key]) => !runner.onWire.has(key)).map(([, chunk]) => chunk);
+    if (runner.onWire.size > 0)
+      runnerLog().warn(
+        { chunks: [...runner.onWire] },
+        "calls still on their way at the end of the shutdown grace: their chunks are taken over when their leases run out",
+      );
+    if (held.length === 0) return;
+    const db = await getDb();
+    await Promise.all(
+      held.map((chunk) => releaseChunk(db, chunk, runner.id, { uncertain: true, nextAttemptAt: new Date() })),
+    );
+    runnerLog().info({ chunks: held.map(chunkKey) }, "chunks given back, to be checked before any resend");
+  },
+});
 
 /**
  * Looks for work now rather than at the next poll: a chunk ended, or (`jobsChanged`) a job was
  * created, paused, resumed or cancelled.
  */
 export function wakeJobRunner(options: { jobsChanged?: boolean } = {}): void {
-  const runner = holder.__incidentJobRunner;
-  if (!runner || runner.stopped) return;
-  if (options.jobsChanged) runner.jobs = undefined;
-  void tick(runner);
+  const runner = jobRunner.current();
+  if (options.jobsChanged && runner) runner.state.jobs = undefined;
+  jobRunner.wake();
 }
 
 /** Whether this process runs jobs, and how long ago its runner last went through them. */
 export function jobRunnerHeartbeat(): { started: boolean; stopped: boolean; sinceMs: number } | undefined {
-  const runner = holder.__incidentJobRunner;
-  return runner && { started: true, stopped: runner.stopped, sinceMs: Date.now() - runner.beatAt };
-}
-
-/**
- * At shutdown: takes up no more chunks, lets the calls on their way finish until `deadline`, then
- * gives back the chunks it still holds, at once rather than when their leases run out, marked
- * uncertain (a call may have been made for them): the process that takes one up checks the
- * blocker's blocks first and sends only what did not take effect. A chunk whose call is still on
- * the wire keeps its lease: the service may yet carry it out, and a check made now could miss it;
- * it is taken over, as uncertain, when the lease runs out. (A grace longer than CHAT_API_TIMEOUT_MS
- * leaves none: every call has answered or timed out by then.)
- */
-export async function stopJobRunner(deadline: number): Promise<void> {
-  const runner = holder.__incidentJobRunner;
-  if (!runner) return;
-  runner.stopped = true;
-  clearTimeout(runner.timer);
-  // A tick under way may still be claiming: its chunks join the in-flight set when it ends.
-  while ((runner.ticking || runner.inFlight.size > 0) && Date.now() < deadline) {
-    await Promise.race([Promise.allSettled([...runner.inFlight]), pause(Math.min(100, deadline - Date.now()))]);
-  }
-  const held = [...runner.claimed.entries()].filter(([key]) => !runner.onWire.has(key)).map(([, chunk]) => chunk);
-  if (runner.onWire.size > 0)
-    runnerLog().warn(
-      { chunks: [...runner.onWire] },
-      "calls still on their way at the end of the shutdown grace: their chunks are taken over when their leases run out",
-    );
-  if (held.length === 0) return;
-  const db = await getDb();
-  await Promise.all(
-    held.map((chunk) => releaseChunk(db, chunk, runner.id, { uncertain: true, nextAttemptAt: new Date() })),
-  );
-  runnerLog().info({ chunks: held.map(chunkKey) }, "chunks given back, to be checked before any resend");
+  const runner = jobRunner.current();
+  return runner && { started: true, stopped: runner.stopped(), sinceMs: Date.now() - runner.beatAt };
 }

@@ -85,12 +85,6 @@ export type AuditFilter = z.output<typeof auditFilterSchema>;
 
 export const AUDIT_FILTER_KEYS = ["actor", "action", "uid", "outcome", "from", "to", "calls", "job"] as const;
 
-/** A page cursor from the URL: a sequence number, or undefined for anything else (too large included). */
-export function auditCursorOf(value: string | string[] | undefined): number | undefined {
-  const before = Number(typeof value === "string" && /^\d{1,16}$/.test(value) ? value : NaN);
-  return Number.isSafeInteger(before) && before > 0 ? before : undefined;
-}
-
 /** Reads the filter from URL search parameters; the fields in error are reported, not dropped silently. */
 export function parseAuditSearchParams(params: Record<string, string | string[] | undefined>) {
   const flat = Object.fromEntries(

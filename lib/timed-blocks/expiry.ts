@@ -1,15 +1,15 @@
+import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { auditedOperation } from "@/lib/audit/operation";
 import { errorCodeOf } from "@/lib/audit/vocabulary";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { blockOutcomeRows } from "@/lib/chat-api/block-outcomes";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
-import type { Database } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { pause } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { releaseSettlementClaims, settleDueBlocks } from "@/lib/blocking/settlement";
+import { defineWorker } from "@/lib/workers/define-worker";
 import { claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store";
 
 /**
@@ -19,17 +19,7 @@ import { claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store"
  */
 
 const POLL_MS = 5000;
-const SYSTEM = { id: null, email: null, role: "system" };
 
-type Expiry = {
-  id: string;
-  timer?: NodeJS.Timeout;
-  running: boolean;
-  stopped: boolean;
-  /** The expiry whose unblock is under way, if any. */
-  current?: string;
-};
-const holder = globalThis as typeof globalThis & { __timedBlockExpiry?: Expiry };
 const expiryLog = () => log().child({ component: "timed-block-expiry" });
 
 async function expire(db: Database, block: TimedBlock, owner: string): Promise<void> {
@@ -38,7 +28,7 @@ async function expire(db: Database, block: TimedBlock, owner: string): Promise<v
     const [row] = await auditedOperation(
       {
         operationId: randomUUID(),
-        actor: SYSTEM,
+        actor: SYSTEM_ACTOR,
         action: "users.block.expire",
         // Under the operation that set the expiry: the log shows whose decision this carries out.
         parentOperationId: block.setByOperationId,
@@ -68,64 +58,35 @@ async function expire(db: Database, block: TimedBlock, owner: string): Promise<v
   }
 }
 
-async function sweep(db: Database, expiry: Expiry): Promise<void> {
-  if (expiry.running || expiry.stopped) return;
-  expiry.running = true;
-  try {
+/**
+ * Claims what is due and expires it, one after the other, until nothing is due. At shutdown it claims
+ * nothing more, lets the unblock under way finish until the deadline, and gives back at once the due
+ * expiries it claimed but did not reach, so that another process carries them out now rather than
+ * when their leases run out. One still under way at the deadline keeps its lease: it may have reached
+ * the chat service, and running it twice is what the lease prevents.
+ */
+export const timedBlockExpiry = defineWorker({
+  name: "timed-block expiry",
+  everyMs: () => POLL_MS,
+  /** The expiry whose unblock is under way, if any. */
+  init: () => ({ current: undefined as string | undefined }),
+  tick: async ({ state, owner, stopped }) => {
+    const db = await getDb();
     const leaseMs = callDeadlineMs(getEnv().chatApiTimeoutMs);
-    for (
-      let due = await claimDue(db, expiry.id, leaseMs);
-      due.length > 0;
-      due = await claimDue(db, expiry.id, leaseMs)
-    ) {
+    for (let due = await claimDue(db, owner, leaseMs); due.length > 0; due = await claimDue(db, owner, leaseMs)) {
       for (const block of due) {
-        if (expiry.stopped) return;
-        expiry.current = block.id;
-        await expire(db, block, expiry.id);
-        expiry.current = undefined;
+        if (stopped()) return;
+        state.current = block.id;
+        await expire(db, block, owner);
+        state.current = undefined;
       }
     }
     // Blocks whose answer was lost are settled by the same sweep: both are blocking's follow-ups, due at a time.
-    await settleDueBlocks(db, expiry.id, () => expiry.stopped);
-  } catch (err) {
-    expiryLog().error({ err }, "sweep failed");
-  } finally {
-    expiry.running = false;
-  }
-}
-
-/** Starts this process's expiry of timed blocks (once). */
-export function startTimedBlockExpiry(getDb: () => Promise<Database>): void {
-  if (holder.__timedBlockExpiry) return;
-  const expiry: Expiry = {
-    id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    running: false,
-    stopped: false,
-  };
-  holder.__timedBlockExpiry = expiry;
-  const tick = () => {
-    void getDb()
-      .then((db) => sweep(db, expiry))
-      .finally(() => {
-        if (!expiry.stopped) expiry.timer = setTimeout(tick, POLL_MS);
-      });
-  };
-  tick();
-}
-
-/**
- * At shutdown: claims nothing more, lets the unblock under way finish until `deadline`, and gives
- * back at once the due expiries it claimed but did not reach, so that another process carries them
- * out now rather than when their leases run out. One still under way at the deadline keeps its
- * lease: it may have reached the chat service, and running it twice is what the lease prevents.
- */
-export async function stopTimedBlockExpiry(getDb: () => Promise<Database>, deadline: number): Promise<void> {
-  const expiry = holder.__timedBlockExpiry;
-  if (!expiry) return;
-  expiry.stopped = true;
-  clearTimeout(expiry.timer);
-  while (expiry.running && Date.now() < deadline) await pause(Math.min(50, deadline - Date.now()));
-  const db = await getDb();
-  await releaseClaims(db, expiry.id, expiry.current);
-  await releaseSettlementClaims(db, expiry.id);
-}
+    await settleDueBlocks(db, owner, stopped);
+  },
+  release: async ({ state, owner }) => {
+    const db = await getDb();
+    await releaseClaims(db, owner, state.current);
+    await releaseSettlementClaims(db, owner);
+  },
+});

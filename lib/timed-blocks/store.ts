@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
-import type { AuditActor } from "@/lib/audit/append";
+import type { Actor } from "@/lib/audit/actor";
 import type { Database } from "@/lib/db/client";
 import { timedBlocks } from "@/lib/db/schema";
 
@@ -20,7 +20,7 @@ type Made = {
   alreadyBlocked: string[];
   expiresInSeconds: number | null;
   operationId: string;
-  actor: AuditActor;
+  actor: Actor;
   reason?: string;
 };
 
@@ -103,7 +103,7 @@ export async function changeExpiry(
   db: Database,
   blockerUid: string,
   uid: string,
-  change: { expiresAt: Date | null; operationId: string; actor: AuditActor; reason: string },
+  change: { expiresAt: Date | null; operationId: string; actor: Actor; reason: string },
 ): Promise<{ before: Date | null } | "expiring"> {
   return db.transaction(async (tx) => {
     const [current] = await tx

@@ -1,4 +1,5 @@
 import type { ConsoleServer } from "../../tests/support/console-server";
+import { readOver } from "../../tests/support/console-session";
 import { callAction, type Session } from "./session";
 
 type Progress = {
@@ -26,9 +27,11 @@ export async function jobRun(server: ConsoleServer, session: Session, blocker: s
   });
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const progress = await callAction<Progress>(server, session, "jobProgressAction", { jobId });
+    const { body } = await readOver<Progress>(server, session, `/api/incidents/${jobId}/progress`);
+    if (!body.ok) throw new Error(`The job's progress could not be read: ${body.message}`);
+    const progress = body.data;
     if (progress.job.status === "completed") {
-      const finished = Date.parse(progress.job.finishedAt!.replace(/^\$D/, ""));
+      const finished = Date.parse(progress.job.finishedAt!);
       return { seconds: (finished - started) / 1000, job: progress.job, budget: progress.budget };
     }
   }

@@ -2,8 +2,12 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { beginDraining, pause, runShutdownPhase } from "../../lib/lifecycle";
 import { log } from "../../lib/log";
 
-/** Paths whose answers are logged at debug level only: probes, static files and the chat API's traffic. */
-const QUIET = /^\/(api\/(health|ready)$|_next\/|favicon\.ico$|icon\.svg$|v3(\/|$))/;
+/**
+ * Paths whose answers are logged at debug level only: probes, the live reads pages poll (a job's
+ * progress, the requests for approval), static files and the chat API's traffic.
+ */
+const QUIET =
+  /^\/(api\/(health|ready|approvals)$|api\/incidents\/[^/]+\/progress$|_next\/|favicon\.ico$|icon\.svg$|v3(\/|$))/;
 
 /**
  * One log line a request, once it is answered: its id (and the load balancer's, when it sent one in

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
 import { createPostgresDatabase, databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
-import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
+import { callActionOver, exportedEntries, readOver, signIn, type Session } from "../support/console-session";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -14,6 +15,7 @@ import { waitFor } from "../support/wait-for";
 const ADMIN = { email: "admin@approvals.test", password: "approvals-admin-1" };
 const REQUESTER = { email: "requester@approvals.test", password: "approvals-requester-1" };
 const APPROVER = { email: "approver@approvals.test", password: "approvals-approver-1" };
+const SUPPORT = { email: "support@approvals.test", password: "approvals-support-1" };
 // Shared by both processes, so that a session made by one is accepted by the other.
 const AUTH_SECRET = "approvals-test-auth-secret-0123456789abcdef";
 const THRESHOLD = 10;
@@ -57,6 +59,7 @@ function scenario(kind: "pglite" | "postgres") {
     for (const [operator, role] of [
       [REQUESTER, "moderator"],
       [APPROVER, "moderator"],
+      [SUPPORT, "support"],
     ] as const) {
       const created = await callActionOver(
         first,
@@ -94,9 +97,9 @@ function scenario(kind: "pglite" | "postgres") {
     return answer.data;
   };
   const progress = async (jobId: string) => {
-    const answer = await callActionOver<Progress>(servers[0]!, admin, "jobProgressAction", { jobId });
-    if (!answer.ok) throw new Error(answer.message);
-    return answer.data.job;
+    const { body } = await readOver<Progress>(servers[0]!, admin, `/api/incidents/${jobId}/progress`);
+    if (!body.ok) throw new Error(body.message);
+    return body.data.job;
   };
 
   it("20 approvals of one request at the same moment start its job once; nothing is sent before", async () => {
@@ -232,6 +235,46 @@ function scenario(kind: "pglite" | "postgres") {
       await database.end();
     }
   }, 180_000);
+
+  it("reads the requests and a job's progress through GET routes: JSON never cached, session and role checked, no log entry", async () => {
+    const server = servers.at(-1)!;
+    const job = await request("cometchat-uid-5", uidsOf("approval", 12));
+    const list = await readOver<{ open: Array<{ jobId: string }> }>(server, admin, "/api/approvals");
+    expect(list).toMatchObject({ status: 200, cacheControl: "no-store", body: { ok: true } });
+    expect(list.body.ok && list.body.data.open.map((row) => row.jobId)).toContain(job.jobId);
+    const read = await readOver<Progress>(server, admin, `/api/incidents/${job.jobId}/progress`);
+    expect(read).toMatchObject({ status: 200, cacheControl: "no-store", body: { ok: true } });
+    expect(read.body.ok && read.body.data.job.status).toBe("awaiting_approval");
+
+    const signedOut = await fetch(`${server.baseUrl}/api/incidents/${job.jobId}/progress`);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toMatchObject({ ok: false, code: "SIGNED_OUT" });
+    const support = await signIn(server, SUPPORT);
+    expect(await readOver(server, support, "/api/approvals")).toMatchObject({
+      status: 403,
+      body: { code: "FORBIDDEN", message: "Your role (Support) does not allow you to follow requests for approval." },
+    });
+    expect(await readOver(server, admin, "/api/incidents/not-a-job/progress")).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_INPUT", message: "That job id is not valid." },
+    });
+    expect(await readOver(server, admin, `/api/incidents/${randomUUID()}/progress`)).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND", message: "No job has that id." },
+    });
+    expect(await readOver(server, support, "/api/conversation?onBehalfOf=a&kind=bot&peer=b")).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_INPUT", message: "Choose a user or a group." },
+    });
+
+    // Reads are not actions: the log records none of them, and its filter offers no such action.
+    const entries = await exportedEntries(server, admin, {});
+    expect(entries.filter((entry) => /progress|approvals|read$/.test(String(entry.action)))).toEqual([]);
+    const filter = await fetch(`${server.baseUrl}/audit/export?format=ndjson&action=incident.job.progress`, {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(filter.status).toBe(400);
+  });
 }
 
 const kinds = await databaseKinds();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
-import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
+import { callActionOver, exportedEntries, readOver, signIn, type Session } from "../support/console-session";
 import { startHostileUpstream, type HostileUpstream } from "../support/hostile-upstream";
 
 const ADMIN = { email: "admin@example.com", password: "admin-password-123" };
@@ -63,9 +63,10 @@ describe.each(await databaseKinds())("a hostile chat service, on %s", (database)
   });
 
   it("loads a conversation's current tags though its record nests 20,000 levels, without the key", async () => {
-    const result = await action("loadConversationAction", { onBehalfOf: "owner", kind: "user", peer: "mallory" });
-    expect(result.ok).toBe(true);
-    expect(JSON.stringify(result)).not.toContain(API_KEY);
+    const read = await readOver(server, admin, "/api/conversation?onBehalfOf=owner&kind=user&peer=mallory");
+    expect(read.status).toBe(200);
+    expect(read.body.ok).toBe(true);
+    expect(JSON.stringify(read.body)).not.toContain(API_KEY);
   });
 
   it("keeps both entries of an operation whose answer holds NUL characters, escaped", async () => {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../lib/db/client";
 import { blockJobChunks, blockJobs } from "../../lib/db/schema";
-import { startJobRunner, stopJobRunner } from "../../lib/incidents/runner";
+import { jobRunner } from "../../lib/incidents/runner";
 import { createJob } from "../../lib/incidents/jobs";
 import { databaseKinds } from "../support/console-server";
 import { openTestDatabase } from "../support/database";
@@ -35,8 +35,10 @@ const moderator = { id: null, email: "runner-shutdown@example.com", role: "moder
 
 /** The runner is one a process: a fresh one stands for the next process's. */
 const freshRunner = () => {
-  (globalThis as { __incidentJobRunner?: unknown }).__incidentJobRunner = undefined;
-  startJobRunner();
+  (globalThis as { __moderatorConsoleWorkers?: Map<string, unknown> }).__moderatorConsoleWorkers?.delete(
+    jobRunner.name,
+  );
+  jobRunner.start();
 };
 
 // One service for the whole file: the process's chat API client keeps the address it was first given.
@@ -104,7 +106,7 @@ describe.each(await databaseKinds())("the job runner at shutdown, on %s", (kind)
     expect(claimed).toMatchObject({ status: "in_flight", uncertain: true });
 
     const started = Date.now();
-    await stopJobRunner(Date.now() + 300);
+    await jobRunner.stop(Date.now() + 300);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await chunkOf(job.id)).toMatchObject({
       status: "pending",
@@ -128,7 +130,7 @@ describe.each(await databaseKinds())("the job runner at shutdown, on %s", (kind)
       20_000,
     );
     const sent = await chunkOf(job.id);
-    await stopJobRunner(Date.now() + 300);
+    await jobRunner.stop(Date.now() + 300);
     expect(await chunkOf(job.id)).toMatchObject({
       status: "in_flight",
       leaseOwner: sent.leaseOwner,

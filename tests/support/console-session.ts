@@ -71,6 +71,24 @@ export async function callActionOver<T>(
   return JSON.parse(line.slice(2)) as never;
 }
 
+/** Reads one of the console's GET routes (`/api/…`) as the browser does, and returns its whole answer. */
+export async function readOver<T>(
+  server: ConsoleServer,
+  session: Session,
+  path: string,
+): Promise<{
+  status: number;
+  cacheControl: string | null;
+  body: { ok: true; data: T } | { ok: false; message: string; code?: string };
+}> {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: { Cookie: session.cookie } });
+  return {
+    status: response.status,
+    cacheControl: response.headers.get("cache-control"),
+    body: (await response.json()) as never,
+  };
+}
+
 /** The action log's entries of a filter, through the export route, newest first. */
 export async function exportedEntries(
   server: ConsoleServer,

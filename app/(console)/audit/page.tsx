@@ -17,17 +17,10 @@ import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { auditCursorOf, parseAuditSearchParams } from "@/lib/schemas/audit";
+import { parseAuditSearchParams } from "@/lib/schemas/audit";
+import { auditExportHref, auditHref, cursorOf, type SearchParams } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Action log" };
-
-type SearchParams = Record<string, string | string[] | undefined>;
-
-function withParams(base: Record<string, string | undefined>, extra: Record<string, string>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...base, ...extra })) if (value) params.set(key, value);
-  return params.toString();
-}
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const operator = await requireOperator();
@@ -41,11 +34,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const db = await getDb();
   const page = result.success
     ? await listAuditEvents(db, result.data, scope, {
-        before: auditCursorOf(params.before),
+        before: cursorOf(params.before),
       })
     : undefined;
   const rows = page ? await withOperationStates(db, page.entries, getEnv().chatApiTimeoutMs) : [];
-  const filterQuery = withParams(form, {});
   const canExport = can(operator.role, "audit.export");
   const readsAll = scope.kind === "all";
   const [operators, latest] = readsAll
@@ -80,18 +72,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {canExport && result.success && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span className="text-slate-700">Export what this filter shows:</span>
-          <a
-            href={`/audit/export?${withParams(form, { format: "csv" })}`}
-            className={buttonClasses("secondary", "sm")}
-            download
-          >
+          <a href={auditExportHref(form, "csv")} className={buttonClasses("secondary", "sm")} download>
             Export CSV
           </a>
-          <a
-            href={`/audit/export?${withParams(form, { format: "ndjson" })}`}
-            className={buttonClasses("secondary", "sm")}
-            download
-          >
+          <a href={auditExportHref(form, "ndjson")} className={buttonClasses("secondary", "sm")} download>
             Export NDJSON
           </a>
         </div>
@@ -108,9 +92,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {page && (
         <Pagination
           label="Action log pages"
-          previous={params.before ? `/audit${filterQuery ? `?${filterQuery}` : ""}` : null}
+          previous={params.before ? auditHref(form) : null}
           previousLabel="Newest entries"
-          next={page.nextBefore !== null ? `/audit?${withParams(form, { before: String(page.nextBefore) })}` : null}
+          next={page.nextBefore !== null ? auditHref({ ...form, before: page.nextBefore }) : null}
           nextLabel="Older entries"
         />
       )}

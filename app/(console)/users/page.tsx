@@ -7,12 +7,13 @@ import { requireOperator } from "@/lib/auth/session";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { userSearchSchema } from "@/lib/schemas/user-search";
 import { PageHeader } from "@/components/ui/page-header";
+import { firstOf, pageOf, usersSearchHref, type SearchParams } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Users" };
 
 const RESULTS_PER_PAGE = 25;
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: Promise<SearchParams> };
 
 async function searchUsers(search: string, page: number) {
   try {
@@ -32,10 +33,9 @@ async function searchUsers(search: string, page: number) {
 export default async function UsersPage({ searchParams }: Props) {
   await requireOperator("users.read");
   const params = await searchParams;
-  const typed = typeof params.search === "string" ? params.search : undefined;
+  const typed = firstOf(params.search);
   const parsed = typed === undefined ? null : userSearchSchema.safeParse({ search: typed });
-  const askedPage = Number(typeof params.page === "string" ? params.page : 1);
-  const page = Number.isSafeInteger(askedPage) && askedPage >= 1 && askedPage <= 1_000_000 ? askedPage : 1;
+  const page = pageOf(params.page);
   const found = parsed?.success ? await searchUsers(parsed.data.search, page) : null;
 
   return (
@@ -53,7 +53,7 @@ export default async function UsersPage({ searchParams }: Props) {
           search={parsed.data.search}
           users={found.users}
           pagination={found.pagination}
-          href={(next) => `/users?${new URLSearchParams({ search: parsed.data.search, page: String(next) })}`}
+          href={(next) => usersSearchHref(parsed.data.search, next)}
         />
       )}
       <section aria-labelledby="look-up-heading" className="space-y-3 border-t border-slate-200 pt-6">

@@ -11,6 +11,7 @@ import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { formatCount } from "@/lib/format/numbers";
+import { auditHref } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Action log entry" };
 
@@ -54,12 +55,12 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
             </Link>
           )}
           {first.action === "incident.job.start" && (
-            <Link href={`/audit?job=${first.operationId}`} className="text-brand-700 underline">
+            <Link href={auditHref({ job: first.operationId })} className="text-brand-700 underline">
               The job&apos;s calls
             </Link>
           )}
           {first.parentOperationId && (
-            <Link href={`/audit?job=${first.parentOperationId}`} className="text-brand-700 underline">
+            <Link href={auditHref({ job: first.parentOperationId })} className="text-brand-700 underline">
               The other calls of this job
             </Link>
           )}

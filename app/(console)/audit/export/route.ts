@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { actorOf, requestInfo } from "@/lib/actions/define-action";
+import { requestInfo } from "@/lib/actions/define-action";
+import { actorOf } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { auditExportStream, type ExportFormat } from "@/lib/audit/export";
 import { auditScopeOf } from "@/lib/audit/scope";

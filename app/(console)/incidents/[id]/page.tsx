@@ -5,19 +5,20 @@ import { jobTitle, isActive } from "@/components/incidents/job-labels";
 import { ApprovalPanel } from "@/components/incidents/approval-panel";
 import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
 import { JobResultsSection } from "@/components/incidents/job-results-section";
-import { resultsView } from "@/components/incidents/job-results-view";
 import { rateLimitWait } from "@/components/incidents/rate-limit-wait";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
-import { getJob, jobProgress, jobResults } from "@/lib/incidents/jobs";
+import { firstUidsToSend, jobResultsPage } from "@/lib/incidents/job-results";
+import { getJob, jobProgress } from "@/lib/incidents/jobs";
 import { jobIdSchema } from "@/lib/schemas/incident";
+import { auditHref, jobResultsQuery, type SearchParams } from "@/lib/url-state";
 
 type Props = {
   params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 };
 
 /** UIDs an approver sees on the page; the CSV has them all. */
@@ -40,9 +41,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
   const progress = await jobProgress(db, id);
   if (!progress) notFound();
   const { job } = progress;
-  const search = await searchParams;
-  const results = await jobResults(db, id);
-  const view = resultsView(results, { outcome: search.outcome, page: search.page });
+  const view = await jobResultsPage(db, id, jobResultsQuery(await searchParams));
   const requester = job.createdByEmail === operator.email;
 
   return (
@@ -61,10 +60,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
           <dd className="break-words text-slate-900">{job.reason}</dd>
           <dt className="text-slate-600">Created by</dt>
           <dd className="text-slate-900">
-            <Link
-              href={`/audit?${new URLSearchParams({ actor: job.createdByEmail })}`}
-              className="text-brand-700 underline"
-            >
+            <Link href={auditHref({ actor: job.createdByEmail })} className="text-brand-700 underline">
               {job.createdByEmail}
             </Link>
           </dd>
@@ -90,10 +86,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
       {(job.approvalExpiresAt !== null || job.breakGlass) && (
         <ApprovalPanel
           job={job}
-          firstUids={results
-            .filter((result) => result.outcome !== "already_blocked")
-            .slice(0, FIRST_UIDS)
-            .map((result) => result.uid)}
+          firstUids={await firstUidsToSend(db, job.id, FIRST_UIDS)}
           mode={requester ? "withdraw" : "decide"}
         />
       )}

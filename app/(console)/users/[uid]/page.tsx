@@ -18,28 +18,21 @@ import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { uidSchema } from "@/lib/schemas/uid";
 import { getDb } from "@/lib/db/client";
 import { expiriesOf } from "@/lib/timed-blocks/store";
+import { hrefOf, pageOf, withChanges, type SearchParams } from "@/lib/url-state";
 
 type Props = {
   params: Promise<{ uid: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: Promise<SearchParams>;
 };
 
 const BLOCKED_PER_PAGE = 20;
 const CONVERSATIONS_PER_PAGE = 20;
 
-type Search = Record<string, string | string[] | undefined>;
-
-const kindOf = (value: Search[string]): ConversationKindFilter =>
+const kindOf = (value: SearchParams[string]): ConversationKindFilter =>
   value === "user" || value === "group" ? value : null;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: (await params).uid };
-}
-
-/** A page asked for in the URL; anything else, or absurdly far, is the first page. */
-function pageNumber(value: string | string[] | undefined): number {
-  const page = Number(typeof value === "string" ? value : 1);
-  return Number.isSafeInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 }
 
 /** Reads from the chat service for the page; a failure becomes the moderator's message, not a crash. */
@@ -91,8 +84,8 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
 
   const search = await searchParams;
   const kind = kindOf(search.conversations);
-  const conversationsPage = pageNumber(search.conversationsPage);
-  const blockedPage = pageNumber(search.blockedPage);
+  const conversationsPage = pageOf(search.conversationsPage);
+  const blockedPage = pageOf(search.blockedPage);
   const auditScope = auditScopeOf(operator);
   const [conversations, blocked, recent] = await Promise.all([
     attempt(() =>
@@ -108,16 +101,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
 
   const user = profile.value.data;
   const basePath = `/users/${encodeURIComponent(uid)}`;
-  const withParams = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(search)) if (typeof value === "string") params.set(key, value);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    const query = params.toString();
-    return query ? `${basePath}?${query}` : basePath;
-  };
+  const withParams = (changes: Record<string, string | null>) => hrefOf(basePath, withChanges(search, changes));
   const canBlock = can(operator.role, "users.block");
   const sections = [
     { id: "conversations", label: "Conversations" },

@@ -1,0 +1,59 @@
+/**
+ * The one module that reads and writes what pages keep in their URLs: filters, page numbers and
+ * cursors. Pages parse their search parameters here, and every link to a filtered or paged view is
+ * built here, so that a parameter is spelt, defaulted and bounded one way. Safe in the browser.
+ */
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A parameter's value; the first one when the URL repeats it. */
+export function firstOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const MAX_PAGE = 1_000_000;
+
+/** A page asked for in the URL: a whole number from 1 to 1,000,000; anything else is the first page. */
+export function pageOf(value: string | string[] | undefined): number {
+  const page = Number(firstOf(value) ?? 1);
+  return Number.isSafeInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+/** A keyset cursor (a sequence number) from the URL; undefined for anything else, too large included. */
+export function cursorOf(value: string | string[] | undefined): number | undefined {
+  const raw = firstOf(value);
+  const cursor = Number(raw !== undefined && /^\d{1,16}$/.test(raw) ? raw : NaN);
+  return Number.isSafeInteger(cursor) && cursor > 0 ? cursor : undefined;
+}
+
+type QueryValues = Record<string, string | number | null | undefined>;
+
+/** `path?query#hash`, leaving out empty and null values (and the "?" when nothing is left). */
+export function hrefOf(path: string, values: QueryValues, hash = ""): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values))
+    if (value !== null && value !== undefined && value !== "") query.set(key, String(value));
+  return `${path}${query.size > 0 ? `?${query}` : ""}${hash}`;
+}
+
+/** The current search parameters (first values) with `changes` applied: a link that changes one thing. */
+export function withChanges(search: SearchParams, changes: QueryValues): QueryValues {
+  return { ...Object.fromEntries(Object.entries(search).map(([key, value]) => [key, firstOf(value)])), ...changes };
+}
+
+// The console's pages.
+
+/** The users page: a search and its page (always written, as the search form's links have it). */
+export const usersSearchHref = (search: string, page: number) => hrefOf("/users", { search, page: String(page) });
+
+/** The action log at a filter (and a cursor); its export with a format. */
+export const auditHref = (filter: QueryValues) => hrefOf("/audit", filter);
+export const auditExportHref = (filter: QueryValues, format: "csv" | "ndjson") =>
+  hrefOf("/audit/export", { ...filter, format });
+
+/** A job's results at an outcome and a page (the first page unwritten), scrolled to the results. */
+export function jobResultsQuery(search: SearchParams): { outcome: string | null; page: number } {
+  return { outcome: firstOf(search.outcome) || null, page: pageOf(search.page) };
+}
+export const jobResultsHref = (jobId: string, outcome: string | null, page = 1) =>
+  hrefOf(`/incidents/${jobId}`, { outcome, page: page > 1 ? page : null }, "#results");
