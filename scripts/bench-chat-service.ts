@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { buildDemoData } from "../lib/chat-service/demo-data";
 import { startConsole, type DatabaseKind } from "../tests/support/console-server";
+import { addListExtras, EXTRA_MESSAGES, EXTRA_REPORTS, listScenarios } from "./bench-chat-service-lists";
 import { buildIfNeeded } from "./lib/build";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { printTable } from "./lib/table";
@@ -12,6 +13,8 @@ import { printTable } from "./lib/table";
  * real HTTP, on each database, beside a bare node:http server answering JSON measured by the same load
  * generator in the same run: each figure is also given as a share of that ceiling. Then the resident
  * memory of the server process, idle after the first start, idle after a restart on the same data, and after the load.
+ * Last, on each database, the moderation lists, a page of 100 each, on the demo data plus 100,000
+ * messages and 10,000 reports (./bench-chat-service-lists.ts).
  * BENCH_DATABASES (pglite,postgres), BENCH_SECONDS (5), BENCH_CONNECTIONS (16);
  * TEST_CHAT_SERVICE=standalone measures `npm run chat-service` instead of the console.
  */
@@ -28,11 +31,14 @@ const WARM_UP_SECONDS = 3;
 type Scenario = { name: string; target: string; request: (connection: number, i: number) => LoadRequest };
 
 const demo = buildDemoData(0);
-const uids = demo.users.map((user) => user.uid);
+// A deactivated user is ERR_UID_NOT_FOUND to every call: the demo raid has one.
+const uids = demo.users.filter((user) => !user.deactivatedAt).map((user) => user.uid);
+const active = new Set(uids);
 const pick = (n: number) => uids[n % uids.length]!;
 // Each owner's copy of a user-to-user conversation: tags change on many rows, as moderators spread their work.
 const userConversations = demo.states
   .filter((state) => state.conversationId.includes("_user_"))
+  .filter((state) => state.conversationId.split("_user_").every((uid) => active.has(uid)))
   .map((state) => ({
     owner: state.ownerUid,
     other: state.conversationId.split("_user_").find((uid) => uid !== state.ownerUid)!,
@@ -128,6 +134,7 @@ async function main() {
   bareServer.stop();
   const rows = [row("bare node:http, JSON", "-", bare, bare.perSecond, "")];
   const memory: string[][] = [];
+  const extrasSeconds: string[] = [];
 
   for (const database of databases) {
     const server = await startConsole({ database, env: { CHAT_RATE_LIMIT_PER_MINUTE: "10000000" } });
@@ -146,6 +153,16 @@ async function main() {
         rows.push(row(scenario.name, database, result, bare.perSecond, scenario.target));
       }
       memory.push([database, firstStart.toFixed(0), idle.toFixed(0), residentMb(server.pid()).toFixed(0)]);
+      // The lists on more data: added while the console is stopped, then measured after a restart.
+      const extras = await addListExtras(server);
+      extrasSeconds.push(`${database} ${extras.seconds.toFixed(1)} s`);
+      await server.restart();
+      const lists = listScenarios(server.apiKey, { uids, guids: demo.groups.map((group) => group.guid), ...extras });
+      for (const scenario of lists) {
+        await runLoad(port, connections, WARM_UP_SECONDS, scenario.request);
+        const result = await runLoad(port, connections, seconds, scenario.request);
+        rows.push(row(scenario.name, database, result, bare.perSecond, scenario.target));
+      }
     } finally {
       await server.stop();
     }
@@ -158,6 +175,9 @@ async function main() {
   printTable(["operation", "database", "req/s", "p50 ms", "p99 ms", "non-200", "of bare", "target"], rows, {
     numbersRight: true,
   });
+  console.log(
+    `\nThe message lists (GET /messages … /groups/{guid}/members) ran on the demo data plus ${EXTRA_MESSAGES.toLocaleString("en")} messages and ${EXTRA_REPORTS.toLocaleString("en")} reports, written by bulk SQL in ${extrasSeconds.join(", ")}.`,
+  );
   console.log("\nResident memory of the server process (MB)\n");
   printTable(["database", "idle after the first start", "idle after a restart", "after the load"], memory, {
     numbersRight: true,

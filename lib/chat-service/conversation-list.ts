@@ -44,7 +44,7 @@ function conversationPage(db: Database, owner: string, where: SQL | undefined, l
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(state)
-    .leftJoin(chatUsers, eq(chatUsers.uid, otherUid))
+    .leftJoin(chatUsers, and(eq(chatUsers.uid, otherUid), isNull(chatUsers.deactivatedAt)))
     .leftJoin(chatGroupMembers, and(eq(chatGroupMembers.uid, owner), eq(chatGroupMembers.guid, guid)))
     .leftJoin(chatGroups, eq(chatGroups.guid, chatGroupMembers.guid))
     .where(where)

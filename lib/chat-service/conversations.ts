@@ -17,7 +17,12 @@ import { chatStore } from "./service";
 import { statements } from "./statements";
 
 /** A conversation statement's row; the last message's columns only when it was asked for. */
-type ConversationRow = { ownerFound: boolean; state: StateRow | null } & Partial<LastMessage>;
+type ConversationRow = {
+  ownerFound: boolean;
+  state: StateRow | null;
+  /** `alone` only: the conversation's last message now (id and last change), to check a kept one against. */
+  lastMessageVersion?: { id: number; updatedAt: number } | null;
+} & Partial<LastMessage>;
 type UserConversationRow = ConversationRow & { other: UserRow | null };
 type GroupConversationRow = ConversationRow & {
   group: GroupWithCount | null;
@@ -33,9 +38,13 @@ const paramsOf = (owner: string, target: string, conversationId: string, tags: s
   nowSeconds(),
 ];
 
+const sameVersion = (known: LastMessage, now: ConversationRow["lastMessageVersion"]) =>
+  known.message ? now?.id === known.message.id && now.updatedAt === known.message.updatedAt : !now;
+
 /**
- * Runs `withLastMessage` for a conversation whose last message has not been read yet, and `alone`
- * (the same without it) for one whose has: a message never changes once written.
+ * Runs `alone` (without the last message) for a conversation whose last message was read before,
+ * and uses the kept one while the statement says it is still the last and unchanged; otherwise (a
+ * message sent, deleted or permanently removed since) `withLastMessage`, which reads it again.
  */
 async function runConversation<Row extends ConversationRow>(
   conversationId: string,
@@ -43,8 +52,12 @@ async function runConversation<Row extends ConversationRow>(
   params: unknown[],
 ): Promise<{ row: Row | undefined; lastMessage: LastMessage | undefined }> {
   const known = knownLastMessage(conversationId);
-  const [row] = await chatStore().run<Row>(known ? statements.alone : statements.withLastMessage, params);
-  if (known || !row?.state) return { row, lastMessage: known };
+  if (known) {
+    const [row] = await chatStore().run<Row>(statements.alone, params);
+    if (!row?.state || sameVersion(known, row.lastMessageVersion)) return { row, lastMessage: known };
+  }
+  const [row] = await chatStore().run<Row>(statements.withLastMessage, params);
+  if (!row?.state) return { row, lastMessage: undefined };
   const lastMessage = { message: row.message ?? null, users: row.users ?? [], groups: row.groups ?? [] };
   rememberLastMessage(conversationId, lastMessage);
   return { row, lastMessage };

@@ -8,7 +8,7 @@ import {
   updateGroupConversation,
   updateUserConversation,
 } from "./conversations";
-import { clearBlockCallJournal, readBlockCallJournal } from "./journal";
+import { clearCallJournal, readCallJournal } from "./journal";
 import { createTestUsers, getUser, listUsers } from "./users";
 import {
   blockedUidsBodySchema,
@@ -110,11 +110,11 @@ export const settingsEndpoints = {
 
 /** Not part of the vendor's API: the journal of block and unblock calls, when switched on. */
 export const journalEndpoints = {
-  GET: { control: true, handle: async () => ({ data: await readBlockCallJournal() }) },
+  GET: { control: true, handle: async () => ({ data: await readCallJournal() }) },
   DELETE: {
     control: true,
     handle: async () => {
-      await clearBlockCallJournal();
+      await clearCallJournal();
       return { data: [] };
     },
   },

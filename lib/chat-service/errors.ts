@@ -62,6 +62,67 @@ export const chatErrors = {
       "ERR_CONVERSATION_NOT_ACCESSIBLE",
       `The conversation with conversationId ${conversationId} does not exist or is not accessible to the user with UID ${onBehalfOf}.`,
     ),
+  messageNotFound: (id: string) =>
+    new ChatServiceError(404, "ERR_MESSAGE_ID_NOT_FOUND", `The message with id ${id} does not exist.`),
+  reasonNotFound: (id: string) =>
+    new ChatServiceError(404, "ERR_REASON_NOT_FOUND", `The moderation reason with id ${id} does not exist.`),
+  reasonExists: (id: string) =>
+    new ChatServiceError(400, "ERR_REASON_ALREADY_EXISTS", `A moderation reason with id ${id} already exists.`),
+  notFlagged: (id: string) =>
+    new ChatServiceError(
+      404,
+      "ERR_FLAGGED_MESSAGE_NOT_FOUND",
+      `The message with id ${id} is not in the flagged messages list.`,
+      "Only a flagged message that has not been reviewed yet can be reviewed.",
+    ),
+  notAMember: (uid: string, guid: string) =>
+    new ChatServiceError(
+      400,
+      "ERR_NOT_A_MEMBER",
+      `The user with UID ${uid} is not a member of the group with GUID ${guid}.`,
+    ),
+  alreadyBanned: (uid: string, guid: string) =>
+    new ChatServiceError(
+      400,
+      "ERR_ALREADY_BANNED",
+      `The user with UID ${uid} is already banned from the group with GUID ${guid}.`,
+    ),
+  notBanned: (uid: string, guid: string) =>
+    new ChatServiceError(
+      400,
+      "ERR_NOT_A_BANNED_USER",
+      `The user with UID ${uid} is not banned from the group with GUID ${guid}.`,
+    ),
+  bannedMember: (uid: string, guid: string) =>
+    new ChatServiceError(
+      400,
+      "ERR_BANNED_GROUPMEMBER",
+      `The user with UID ${uid} is banned from the group with GUID ${guid}.`,
+    ),
+  noClearance: (uid: string, guid: string) =>
+    new ChatServiceError(
+      403,
+      "ERR_GROUP_NO_CLEARANCE",
+      `The user with UID ${uid} does not have the clearance to do this in the group with GUID ${guid}.`,
+    ),
+  noSelfAction: (uid: string, guid: string) =>
+    new ChatServiceError(
+      400,
+      "ERR_GROUP_NO_SELF_ACTION",
+      `The user with UID ${uid} cannot do this to themselves in the group with GUID ${guid}.`,
+    ),
+  notTheSender: (uid: string, id: string) =>
+    new ChatServiceError(
+      403,
+      "ERR_MESSAGE_NOT_A_SENDER",
+      `The user with UID ${uid} is not the sender of the message with id ${id}.`,
+    ),
+  noMessageAccess: (uid: string, id: string) =>
+    new ChatServiceError(
+      403,
+      "ERR_MESSAGE_NO_ACCESS",
+      `The user with UID ${uid} has no access to the message with id ${id}.`,
+    ),
   apiNotFound: (path: string) =>
     new ChatServiceError(404, "ERR_API_NOT_FOUND", "The requested API does not exist.", `No API is served at ${path}.`),
   methodNotAllowed: (method: string, allowed: string[]) =>

@@ -17,13 +17,14 @@ type RequestContext = {
   query: URLSearchParams;
   /** Path parameters, validated as UIDs (or GUIDs) and lowercased. */
   params: Record<string, string>;
-  /** The `onBehalfOf` header, validated and lowercased, when the endpoint takes it. */
+  /** The `onBehalfOf` header, validated and lowercased, when the endpoint takes it ("" when absent). */
   onBehalfOf: string;
   body: unknown;
 };
 
 export type Endpoint = {
-  onBehalfOf?: "required";
+  /** `required`: a 400 without it; `optional`: validated when given, "" when not. */
+  onBehalfOf?: "required" | "optional";
   /** Control endpoints of the embedded service skip the rate limit and the fault injection. */
   control?: true;
   handle: (context: RequestContext) => Promise<unknown>;
@@ -101,8 +102,9 @@ function validateParams(raw: Record<string, string>): Record<string, string> {
   return params;
 }
 
-function requiredOnBehalfOf(request: IncomingMessage): string {
+function onBehalfOfOf(request: IncomingMessage, mode: "required" | "optional"): string {
   const header = request.headers.onbehalfof;
+  if (mode === "optional" && (header === undefined || header === "")) return "";
   if (typeof header !== "string" || header === "") {
     throw chatErrors.badRequest("The onBehalfOf header is required for this API.", {
       onBehalfOf: ["The onBehalfOf header is required: the UID of the user on whose behalf the request is made."],
@@ -157,7 +159,7 @@ export function createRequestHandler(apiKey: string): (request: IncomingMessage,
       }
 
       const params = validateParams(route.params);
-      const onBehalfOf = endpoint.onBehalfOf === "required" ? requiredOnBehalfOf(request) : "";
+      const onBehalfOf = endpoint.onBehalfOf ? onBehalfOfOf(request, endpoint.onBehalfOf) : "";
       const body = method === "GET" ? {} : await readBody(request);
       const query = new URLSearchParams(queryAt === -1 ? "" : url.slice(queryAt + 1));
       send(response, 200, await endpoint.handle({ query, params, onBehalfOf, body }), headers);

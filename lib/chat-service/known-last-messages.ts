@@ -12,11 +12,12 @@ export const LAST_MESSAGES_KEPT = 10_000;
 const known = new Map<string, LastMessage>();
 
 /**
- * The last message of each conversation read so far, so that a conversation's statement need not
- * read it again: messages are written once, when the demo data is loaded into an empty database,
- * and the service never changes a user, a group or a membership (it only adds users). Entries are
- * therefore never stale, in this process or beside others on the same PostgreSQL database. Should
- * the service ever send, edit or delete messages, or change users or groups, this must go.
+ * The last message of each conversation read so far, with the users and groups it names, so that a
+ * conversation's statement need not build them again. Messages are sent and deleted (by this process
+ * or another on the same PostgreSQL database), so an entry is used only while the conversation's
+ * statement finds the same last message, unchanged (its id and updatedAt: ./conversations.ts).
+ * The users and groups are kept as the message was first read, as the vendor's message entities
+ * are a copy made when the message was sent.
  */
 export const knownLastMessage = (conversationId: string): LastMessage | undefined => known.get(conversationId);
 

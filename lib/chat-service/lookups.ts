@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql, type Column } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql, type Column } from "drizzle-orm";
 import type { ChatDatabase as Database } from "./db/client";
 import { chatGroupMembers, chatGroups, chatUsers } from "./db/schema";
 import { chatErrors } from "./errors";
@@ -36,7 +36,11 @@ export async function findGroups(db: Database, guids: string[]): Promise<Map<str
 }
 
 export async function requireUser(db: Database, uid: string): Promise<UserRow> {
-  const [user] = await db.select().from(chatUsers).where(eq(chatUsers.uid, uid)).limit(1);
+  const [user] = await db
+    .select()
+    .from(chatUsers)
+    .where(and(eq(chatUsers.uid, uid), isNull(chatUsers.deactivatedAt)))
+    .limit(1);
   if (!user) throw chatErrors.uidNotFound(uid);
   return user;
 }

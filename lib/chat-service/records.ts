@@ -8,7 +8,8 @@ import { serviceState } from "./settings";
 
 export type UserRow = typeof chatUsers.$inferSelect;
 type GroupRow = typeof chatGroups.$inferSelect;
-export type MessageRow = typeof chatMessages.$inferSelect;
+/** A message as the statements give it (./statements.ts `messageJson`): the stored columns, less the derived ones. */
+export type MessageRow = Omit<typeof chatMessages.$inferSelect, "hasLinks" | "hasAttachments">;
 export type GroupWithCount = GroupRow & { membersCount: number };
 type MembershipRow = typeof chatGroupMembers.$inferSelect;
 export type StateRow = typeof chatConversationStates.$inferSelect;
@@ -27,6 +28,7 @@ export function userRecord(user: UserRow) {
     status: user.status,
     createdAt: user.createdAt,
     ...(user.updatedAt ? { updatedAt: user.updatedAt } : {}),
+    ...(user.deactivatedAt ? { deactivatedAt: user.deactivatedAt } : {}),
   };
 }
 
@@ -45,7 +47,7 @@ export function userEntity(user: UserRow, viewer?: string) {
   };
 }
 
-function groupEntity(group: GroupWithCount) {
+export function groupEntity(group: GroupWithCount) {
   return {
     guid: group.guid,
     icon: group.icon,
@@ -138,6 +140,7 @@ export function messageRecord(message: MessageRow, entities: Entities, viewer: s
     data: messageData(message, entities, viewer),
     sentAt: message.sentAt,
     updatedAt: message.updatedAt,
+    ...(message.deletedAt ? { deletedAt: message.deletedAt, deletedBy: message.deletedBy } : {}),
     // The contract gives receipts as `{ data: [[...]] }`: one inner list of the message's receipts.
     receipts: { data: message.receipts.length > 0 ? [message.receipts] : [] },
   };

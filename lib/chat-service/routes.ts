@@ -9,15 +9,46 @@ import {
   userEndpoints,
   usersEndpoints,
 } from "./endpoints";
+import {
+  bannedUserEndpoints,
+  bannedUsersEndpoints,
+  flagEndpoints,
+  flaggedMessageEndpoints,
+  flaggedMessagesEndpoints,
+  groupEndpoints,
+  groupMemberEndpoints,
+  groupMembersEndpoints,
+  groupMessagesEndpoints,
+  groupsEndpoints,
+  messageEndpoints,
+  messagesEndpoints,
+  reasonsEndpoints,
+  userMessagesEndpoints,
+  usersDeactivationEndpoints,
+} from "./endpoints-moderation";
 import type { Endpoints } from "./http";
 
-/** The paths the service serves, after `/v3`; `:name` is a path parameter (a UID or GUID). */
+/** The paths the service serves, after `/v3`; `:name` is a path parameter (a UID, a GUID or a message id). */
 const ROUTES: Array<[string, Endpoints]> = [
-  ["/users", usersEndpoints],
+  ["/users", { ...usersEndpoints, ...usersDeactivationEndpoints }],
   ["/users/:uid", userEndpoints],
   ["/users/:uid/conversation", userConversationEndpoints],
   ["/users/:uid/blockedusers", blockedUsersEndpoints],
+  ["/users/:uid/messages", userMessagesEndpoints],
+  ["/groups", groupsEndpoints],
+  ["/groups/:guid", groupEndpoints],
   ["/groups/:guid/conversation", groupConversationEndpoints],
+  ["/groups/:guid/messages", groupMessagesEndpoints],
+  ["/groups/:guid/members", groupMembersEndpoints],
+  ["/groups/:guid/members/:uid", groupMemberEndpoints],
+  ["/groups/:guid/bannedusers", bannedUsersEndpoints],
+  ["/groups/:guid/bannedusers/:uid", bannedUserEndpoints],
+  ["/messages", messagesEndpoints],
+  ["/messages/:id", messageEndpoints],
+  ["/messages/:id/flagged", flagEndpoints],
+  ["/moderation/flagged-messages", flaggedMessagesEndpoints],
+  ["/moderation/flagged-messages/:id", flaggedMessageEndpoints],
+  ["/moderation/reasons", reasonsEndpoints],
   ["/conversations", conversationsEndpoints],
   ["/embedded/settings", settingsEndpoints],
   ["/embedded/users", testUsersEndpoints],

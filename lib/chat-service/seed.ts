@@ -1,24 +1,32 @@
 import { sql } from "drizzle-orm";
 import type { ChatDatabase as Database } from "./db/client";
-import { chatBlocks, chatConversationStates, chatGroupMembers, chatGroups, chatMessages, chatUsers } from "./db/schema";
+import {
+  chatBlocks,
+  chatConversationStates,
+  chatFlaggedMessages,
+  chatGroupMembers,
+  chatGroups,
+  chatMessageFlags,
+  chatMessages,
+  chatUsers,
+} from "./db/schema";
+import { bulkInsert } from "./bulk-insert";
 import { buildDemoData } from "./demo-data";
 
 // Any constant works as long as every console process uses the same one; 7412001 guards migrations.
 const SEED_LOCK_ID = 7_412_002;
-// Keeps each INSERT well below PostgreSQL's limit of 65535 bound parameters.
-const MESSAGE_BATCH_SIZE = 500;
 
 /** Accounts in the demo data that show something worth seeing; the README lists them. */
 export const DEMO_UIDS_WORTH_LOOKING_UP = [
   {
     uid: "cometchat-uid-1",
     description:
-      'Admin of cometchat-guid-1 (last message: an unbanned action); conversation with cometchat-uid-2 tagged "sent"; has blocked kevin-price and brittany-cole',
+      'Admin of cometchat-guid-1 (Hiking Group, raided in the last two hours); conversation with cometchat-uid-2 tagged "sent"; has blocked kevin-price and brittany-cole',
   },
   {
     uid: "cometchat-uid-2",
     description:
-      "Moderator of cometchat-guid-1 and member of the password group founders-circle, whose last message is also an unbanned action",
+      "Moderator of cometchat-guid-1 and member of the password group founders-circle, whose last message is an unbanned action",
   },
   {
     uid: "cometchat-uid-4",
@@ -31,6 +39,14 @@ export const DEMO_UIDS_WORTH_LOOKING_UP = [
   {
     uid: "kevin-price",
     description: "Spam account: blocked by three users and kicked from cometchat-guid-1",
+  },
+  {
+    uid: "amara-okafor",
+    description: "Harassed by twelve raiders in cometchat-guid-1 and in her direct messages, within the last two hours",
+  },
+  {
+    uid: "crypto-gains-152",
+    description: "A raider, deactivated already: ERR_UID_NOT_FOUND until reactivated, messages kept",
   },
 ] as const;
 
@@ -51,14 +67,38 @@ export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
     if (await hasUsers(tx)) return false;
 
     const data = buildDemoData(Math.floor(Date.now() / 1000));
-    await tx.insert(chatUsers).values(data.users);
-    await tx.insert(chatGroups).values(data.groups);
-    await tx.insert(chatGroupMembers).values(data.members);
-    for (let start = 0; start < data.messages.length; start += MESSAGE_BATCH_SIZE) {
-      await tx.insert(chatMessages).values(data.messages.slice(start, start + MESSAGE_BATCH_SIZE));
-    }
-    await tx.insert(chatConversationStates).values(data.states);
-    await tx.insert(chatBlocks).values(data.blocks);
+    // The messages are numbered here, in order, so that the flags can name them; the sequence then
+    // continues after them.
+    const [{ max } = { max: 0 }] = await tx
+      .select({ max: sql<number>`coalesce(max(${chatMessages.id}), 0)::int` })
+      .from(chatMessages);
+    const idOf = new Map(data.messages.map((message, index) => [message, max + index + 1]));
+    const flags = data.flags.map(({ message, ...flag }) => {
+      const messageId = idOf.get(message);
+      if (messageId === undefined) throw new Error("A demo flag names a message the demo data does not have");
+      return { ...flag, messageId };
+    });
+    const lastFlaggedAt = new Map<number, number>();
+    for (const flag of flags)
+      lastFlaggedAt.set(flag.messageId, Math.max(lastFlaggedAt.get(flag.messageId) ?? 0, flag.flaggedAt));
+
+    await bulkInsert(tx, chatUsers, data.users);
+    await bulkInsert(tx, chatGroups, data.groups);
+    await bulkInsert(tx, chatGroupMembers, data.members);
+    await bulkInsert(
+      tx,
+      chatMessages,
+      data.messages.map((message) => ({ ...message, id: idOf.get(message) })),
+    );
+    await tx.execute(sql`select setval(pg_get_serial_sequence('chat_messages', 'id'), ${max + data.messages.length})`);
+    await bulkInsert(tx, chatConversationStates, data.states);
+    await bulkInsert(tx, chatBlocks, data.blocks);
+    await bulkInsert(tx, chatMessageFlags, flags);
+    await bulkInsert(
+      tx,
+      chatFlaggedMessages,
+      [...lastFlaggedAt].map(([messageId, at]) => ({ messageId, status: "pending", lastFlaggedAt: at })),
+    );
     return true;
   });
 }

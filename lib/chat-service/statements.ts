@@ -27,7 +27,24 @@ const writing = ({ name, text }: Statement): Statement => ({
 
 const userJson = (a: string) => `json_build_object('uid', ${a}.uid, 'name', ${a}.name, 'avatar', ${a}.avatar,
   'link', ${a}.link, 'role', ${a}.role, 'status', ${a}.status, 'metadata', ${a}.metadata,
-  'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at)`;
+  'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at, 'deactivatedAt', ${a}.deactivated_at)`;
+
+/** A user the service answers for: one that exists and is not deactivated. */
+const ACTIVE = "deactivated_at is null";
+
+export const messageJson = (m: string) => `json_build_object('id', ${m}.id, 'conversationId', ${m}.conversation_id,
+  'sender', ${m}.sender, 'receiverType', ${m}.receiver_type, 'receiver', ${m}.receiver, 'category', ${m}.category,
+  'type', ${m}.type, 'data', ${m}.data, 'receipts', ${m}.receipts, 'sentAt', ${m}.sent_at, 'updatedAt', ${m}.updated_at,
+  'deletedAt', ${m}.deleted_at, 'deletedBy', ${m}.deleted_by)`;
+
+/** Every user and every group the messages of `source` (a CTE) name, as JSON arrays "users" and "groups". */
+export const entitiesColumns = (source: string) => `
+  (select coalesce(json_agg(${userJson("u")}), '[]') from chat_users u
+    where u.uid in (select unnest(array[m.sender, m.receiver, m.data->>'by', m.data->>'on', m.data->>'for'])
+      from ${source} m)) as "users",
+  (select coalesce(json_agg(${groupJson("g")}), '[]') from chat_groups g
+    where g.guid in (select m.receiver from ${source} m where m.receiver_type = 'group'
+      union select m.data->>'for' from ${source} m)) as "groups"`;
 
 const groupJson = (a: string) => `json_build_object('guid', ${a}.guid, 'name', ${a}.name,
   'description', ${a}.description, 'icon', ${a}.icon, 'type', ${a}.type, 'owner', ${a}.owner,
@@ -58,19 +75,19 @@ const lastMessage = `
   last_message as (select * from chat_messages where conversation_id = $3 order by id desc limit 1)`;
 
 const lastMessageColumns = `
-  (select json_build_object('id', m.id, 'conversationId', m.conversation_id, 'sender', m.sender,
-    'receiverType', m.receiver_type, 'receiver', m.receiver, 'category', m.category, 'type', m.type,
-    'data', m.data, 'receipts', m.receipts, 'sentAt', m.sent_at, 'updatedAt', m.updated_at)
-    from last_message m) as "message",
-  (select coalesce(json_agg(${userJson("u")}), '[]') from chat_users u
-    where u.uid in (select unnest(array[m.sender, m.receiver, m.data->>'by', m.data->>'on', m.data->>'for'])
-      from last_message m)) as "users",
-  (select coalesce(json_agg(${groupJson("g")}), '[]') from chat_groups g, last_message m
-    where g.guid in (m.receiver, m.data->>'for')) as "groups"`;
+  (select ${messageJson("m")} from last_message m) as "message", ${entitiesColumns("last_message")}`;
+
+/**
+ * Which message is the last of conversation $3 now, and when it last changed: a kept last message
+ * (./known-last-messages.ts) is used only while these still match it.
+ */
+const lastMessageVersion = `
+  (select json_build_object('id', v.id, 'updatedAt', v.updated_at) from chat_messages v
+    where v.conversation_id = $3 order by v.id desc limit 1) as "lastMessageVersion"`;
 
 const userConversationCtes = `
-  owner_user as (select uid from chat_users where uid = $1),
-  other_user as (select * from chat_users where uid = $2),
+  owner_user as (select uid from chat_users where uid = $1 and ${ACTIVE}),
+  other_user as (select * from chat_users where uid = $2 and ${ACTIVE}),
   ${ownerState("exists (select 1 from other_user)")}`;
 
 const userConversationColumns = `exists (select 1 from owner_user) as "ownerFound",
@@ -78,7 +95,7 @@ const userConversationColumns = `exists (select 1 from owner_user) as "ownerFoun
   ${stateColumn}`;
 
 const groupConversationCtes = `
-  owner_user as (select uid from chat_users where uid = $1),
+  owner_user as (select uid from chat_users where uid = $1 and ${ACTIVE}),
   membership as (select scope, joined_at from chat_group_members where guid = $2 and uid = $1),
   ${ownerState("exists (select 1 from membership)")}`;
 
@@ -98,7 +115,7 @@ function conversationStatements(name: string, ctes: string, columns: string) {
       text: `with ${ctes}, ${lastMessage}
       select ${columns}, ${lastMessageColumns}`,
     }),
-    alone: writing({ name: `${name}_state`, text: `with ${ctes} select ${columns}` }),
+    alone: writing({ name: `${name}_state`, text: `with ${ctes} select ${columns}, ${lastMessageVersion}` }),
   };
 }
 
@@ -106,7 +123,7 @@ export const statements = {
   getUser: {
     name: "chat_get_user",
     text: `select uid, name, avatar, link, role, status, metadata, created_at as "createdAt", updated_at as "updatedAt"
-      from chat_users where uid = $1`,
+      from chat_users where uid = $1 and ${ACTIVE}`,
   },
 
   /** $1 owner, $2 other user, $3 conversation id, $4 new tags (jsonb) or null, $5 now. */
@@ -125,10 +142,10 @@ export const statements = {
   block: writing({
     name: "chat_block",
     text: `with
-      blocker as (select uid from chat_users where uid = $1),
-      known as (select uid from chat_users where uid = any($2::text[]) order by uid),
-      journal as (insert into chat_block_call_journal (method, blocker_uid, uids)
-        select 'POST', uid, $3::jsonb from blocker where $4::boolean returning 1),
+      blocker as (select uid from chat_users where uid = $1 and ${ACTIVE}),
+      known as (select uid from chat_users where uid = any($2::text[]) and ${ACTIVE} order by uid),
+      journal as (insert into chat_block_call_journal (method, path, blocker_uid, uids)
+        select 'POST', '/users/' || uid || '/blockedusers', uid, $3::jsonb from blocker where $4::boolean returning 1),
       inserted as (insert into chat_blocks (blocker_uid, blocked_uid, blocked_at)
         select blocker.uid, known.uid, $5::int8 from blocker, known on conflict do nothing returning blocked_uid)
       select exists (select 1 from blocker) as "blockerFound",
@@ -142,11 +159,12 @@ export const statements = {
    */
   blockedUsers: {
     name: "chat_blocked_users",
-    text: `with page as (
-        select blocked_uid, blocked_at from chat_blocks where blocker_uid = $1
-        order by blocked_at desc, blocked_uid limit $2 offset $3)
-      select exists (select 1 from chat_users where uid = $1) as "blockerFound",
-        (select count(*) from chat_blocks where blocker_uid = $1) as "total",
+    text: `with blocked as (
+        select b.blocked_uid, b.blocked_at from chat_blocks b
+        where b.blocker_uid = $1 and exists (select 1 from chat_users a where a.uid = b.blocked_uid and a.${ACTIVE})),
+      page as (select * from blocked order by blocked_at desc, blocked_uid limit $2 offset $3)
+      select exists (select 1 from chat_users where uid = $1 and ${ACTIVE}) as "blockerFound",
+        (select count(*) from blocked) as "total",
         (select coalesce(json_agg(json_build_object('user', ${userJson("u")}, 'blockedAt', p.blocked_at,
             'hasBlockedMe', exists (select 1 from chat_blocks back
               where back.blocker_uid = p.blocked_uid and back.blocked_uid = $1))
@@ -158,10 +176,10 @@ export const statements = {
   unblock: writing({
     name: "chat_unblock",
     text: `with
-      blocker as (select uid from chat_users where uid = $1),
-      known as (select uid from chat_users where uid = any($2::text[]) order by uid),
-      journal as (insert into chat_block_call_journal (method, blocker_uid, uids)
-        select 'DELETE', uid, $3::jsonb from blocker where $4::boolean returning 1),
+      blocker as (select uid from chat_users where uid = $1 and ${ACTIVE}),
+      known as (select uid from chat_users where uid = any($2::text[]) and ${ACTIVE} order by uid),
+      journal as (insert into chat_block_call_journal (method, path, blocker_uid, uids)
+        select 'DELETE', '/users/' || uid || '/blockedusers', uid, $3::jsonb from blocker where $4::boolean returning 1),
       removed as (delete from chat_blocks b using known
         where b.blocker_uid = $1 and b.blocked_uid = known.uid returning b.blocked_uid)
       select exists (select 1 from blocker) as "blockerFound",

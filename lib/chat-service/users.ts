@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { chatErrors } from "./errors";
 import { chatUsers } from "./db/schema";
 import { isAnyOf, literalForLike, nowSeconds } from "./lookups";
@@ -19,7 +19,15 @@ type UserListQuery = PageRequest & {
   status?: string;
   role?: string;
   roles?: string[];
+  onlyDeactivated?: boolean;
+  withDeactivated?: boolean;
 };
+
+/** Active users only, unless the query asks for the deactivated ones too, or for them alone. */
+function deactivationCondition(query: UserListQuery): SQL | undefined {
+  if (query.onlyDeactivated) return isNotNull(chatUsers.deactivatedAt);
+  return query.withDeactivated ? undefined : isNull(chatUsers.deactivatedAt);
+}
 
 function searchCondition(searchKey: string, searchIn: Array<"uid" | "name">): SQL | undefined {
   const key = literalForLike(searchKey.toLowerCase());
@@ -41,6 +49,7 @@ export async function listUsers(query: UserListQuery) {
     query.searchKey ? searchCondition(query.searchKey, query.searchIn ?? ["uid", "name"]) : undefined,
     query.status ? eq(chatUsers.status, query.status) : undefined,
     roles.length > 0 ? isAnyOf(chatUsers.role, roles) : undefined,
+    deactivationCondition(query),
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(chatUsers).where(where);
   const rows = await db

@@ -59,14 +59,14 @@ export const paginationQuerySchema = z.object({
 });
 
 /** A boolean query flag as the vendor takes it: `true` or `false` (also `1` or `0`). */
-const queryFlag = (name: string) =>
+export const queryFlag = (name: string) =>
   z
     .enum(["true", "false", "1", "0"], { error: `${name} must be true or false.` })
     .transform((value) => value === "true" || value === "1")
     .optional();
 
 /** A list in a query, comma-separated as the vendor's `style: form, explode: false` parameters are. */
-const queryList = z.string().transform((value) =>
+export const queryList = z.string().transform((value) =>
   value
     .split(",")
     .map((entry) => entry.trim())
@@ -92,6 +92,8 @@ export const listUsersQuerySchema = paginationQuerySchema.extend({
   status: z.enum(["available", "offline"], { error: "status must be available or offline." }).optional(),
   role: z.string().trim().min(1, "role must not be empty.").optional(),
   roles: queryList.optional(),
+  onlyDeactivated: queryFlag("onlyDeactivated"),
+  withDeactivated: queryFlag("withDeactivated"),
 });
 
 export const listConversationsQuerySchema = paginationQuerySchema.extend({

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { preparedRunner, watchLocks } from "./pglite-prepared";
 import { errorFields, type ThreadMessage, type ThreadRequest } from "./pglite-thread-protocol";
 
@@ -99,7 +100,8 @@ async function handle(client: PGlite, request: ThreadRequest): Promise<unknown> 
 }
 
 try {
-  const client = new PGlite(folder, { postgresqlconf });
+  // pg_trgm: the embedded chat service's message search (its migrations create the extension).
+  const client = new PGlite(folder, { postgresqlconf, extensions: { pg_trgm } });
   await client.waitReady;
   watchLocks(client);
   port.on("message", (request: ThreadRequest) => {

@@ -160,15 +160,16 @@ describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) =>
 
   describe("group conversations", () => {
     it("answers every field of 2.4 and an action lastMessage with by, on and for (2.3)", async () => {
-      const call = await chatCall(server, "GET", "/groups/cometchat-guid-1/conversation", {
-        onBehalfOf: "cometchat-uid-1",
+      // Founders Circle ends with an unban; the Hiking Group ends with the demo raid.
+      const call = await chatCall(server, "GET", "/groups/founders-circle/conversation", {
+        onBehalfOf: "cometchat-uid-2",
       });
       expect(call.status).toBe(200);
       const record = call.body.data[0];
       expectConversation(record);
-      expect(record).toMatchObject({ conversationId: "group_cometchat-guid-1", conversationType: "group" });
+      expect(record).toMatchObject({ conversationId: "group_founders-circle", conversationType: "group" });
       expect(record.conversationWith).toMatchObject({
-        guid: "cometchat-guid-1",
+        guid: "founders-circle",
         name: string,
         description: string,
         icon: string,
@@ -176,7 +177,7 @@ describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) =>
         scope: string,
         membersCount: integer,
         joinedAt: integer,
-        conversationId: "group_cometchat-guid-1",
+        conversationId: "group_founders-circle",
         hasJoined: true,
         createdAt: integer,
         owner: string,
@@ -188,7 +189,7 @@ describe.each(await databaseKinds())("embedded chat API v3 on %s", (database) =>
         category: "action",
         type: "groupMember",
         receiverType: "group",
-        receiver: "cometchat-guid-1",
+        receiver: "founders-circle",
       });
       expect(message.data.action).toBe("unbanned");
       for (const role of ["by", "on"] as const) {

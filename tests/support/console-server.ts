@@ -89,6 +89,8 @@ export type ConsoleServer = {
   apiKey: string;
   database: DatabaseKind;
   dataDir: string;
+  /** The PostgreSQL database of a console on `postgres`; PGlite's is in `dataDir`. */
+  databaseUrl?: string;
   output: () => string;
   /** The process id of the console now running. */
   pid: () => number;
@@ -174,6 +176,7 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
     apiKey,
     database,
     dataDir,
+    ...(postgres ? { databaseUrl: postgres.url } : {}),
     output: () => log,
     pid: () => child?.pid ?? -1,
     restart: async ({ hard = false, env: changed = {} } = {}) => {

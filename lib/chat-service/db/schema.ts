@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /**
  * The embedded chat service's own tables, apart from the console's: its migrations
@@ -19,6 +30,8 @@ export const chatUsers = pgTable("chat_users", {
   metadata: jsonb("metadata").$type<Record<string, unknown>>(),
   createdAt: unixSeconds("created_at").notNull(),
   updatedAt: unixSeconds("updated_at"),
+  /** Set while the user is deactivated: every call then answers ERR_UID_NOT_FOUND for them, and their data stays. */
+  deactivatedAt: unixSeconds("deactivated_at"),
 });
 
 export const chatGroups = pgTable("chat_groups", {
@@ -50,6 +63,9 @@ export const chatGroupMembers = pgTable(
 
 export type ReceiptRecord = { uid: string; deliveredAt: number; readAt?: number };
 
+/** A message's text, for the statements and indexes that search it. */
+const messageText = sql`(data->>'text')`;
+
 export const chatMessages = pgTable(
   "chat_messages",
   {
@@ -60,7 +76,7 @@ export const chatMessages = pgTable(
     receiver: text("receiver").notNull(),
     category: text("category").notNull(),
     type: text("type").notNull(),
-    /** Text messages: `{ text }`. Action messages: `{ action, by, on, for }` with entity ids. */
+    /** Text messages: `{ text, metadata? }`. Action messages: `{ action, by, on, for }` with entity ids. */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     receipts: jsonb("receipts")
       .$type<ReceiptRecord[]>()
@@ -68,8 +84,36 @@ export const chatMessages = pgTable(
       .default(sql`'[]'::jsonb`),
     sentAt: unixSeconds("sent_at").notNull(),
     updatedAt: unixSeconds("updated_at").notNull(),
+    /** A soft delete: the message stays, with when and by whom (a UID, or `app_system` for the API key). */
+    deletedAt: unixSeconds("deleted_at"),
+    deletedBy: text("deleted_by"),
+    /** The vendor's `hasLinks` filter, worked out once when the message is written. */
+    hasLinks: boolean("has_links")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(${messageText} ~* '(https?://|www[.])[^[:space:]]+', false)`),
+    hasAttachments: boolean("has_attachments")
+      .notNull()
+      .generatedAlwaysAs(sql`(jsonb_exists(data, 'attachments') or type in ('image', 'video', 'audio', 'file'))`),
   },
-  (table) => [index("chat_messages_conversation_idx").on(table.conversationId, table.id)],
+  (table) => [
+    index("chat_messages_conversation_idx").on(table.conversationId, table.id),
+    // The message lists walk (sentAt, id), newest or oldest first: one index a filter that narrows them.
+    index("chat_messages_time_idx").on(table.sentAt, table.id),
+    index("chat_messages_sender_time_idx").on(table.sender, table.sentAt, table.id),
+    index("chat_messages_conversation_time_idx").on(table.conversationId, table.sentAt, table.id),
+    index("chat_messages_category_time_idx").on(table.category, table.sentAt, table.id),
+    index("chat_messages_deleted_time_idx")
+      .on(table.sentAt, table.id)
+      .where(sql`deleted_at is not null`),
+    index("chat_messages_links_time_idx")
+      .on(table.sentAt, table.id)
+      .where(sql`has_links`),
+    index("chat_messages_attachments_time_idx")
+      .on(table.sentAt, table.id)
+      .where(sql`has_attachments`),
+    // searchKey finds text anywhere in a message (pg_trgm, created by the migration).
+    index("chat_messages_text_trgm_idx").using("gin", sql`${messageText} gin_trgm_ops`),
+  ],
 );
 
 /** Each owner's own view of a conversation: its tags and unread count. */
@@ -91,13 +135,19 @@ export const chatConversationStates = pgTable(
   (table) => [primaryKey({ columns: [table.ownerUid, table.conversationId] })],
 );
 
-/** Embedded service only, when its journal is on: every block and unblock call as it arrived. */
-export const chatBlockCallJournal = pgTable("chat_block_call_journal", {
+/**
+ * Embedded service only, when its journal is on: every call that changed something, as it arrived
+ * (named for its first use, the block and unblock calls). `blockerUid` is set for those; `path` and
+ * `details` say what the others did.
+ */
+export const chatCallJournal = pgTable("chat_block_call_journal", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   method: text("method").notNull(),
-  blockerUid: text("blocker_uid").notNull(),
+  path: text("path"),
+  blockerUid: text("blocker_uid"),
   uids: jsonb("uids").$type<string[]>().notNull(),
+  details: jsonb("details").$type<Record<string, unknown>>(),
 });
 
 export const chatBlocks = pgTable(
@@ -115,4 +165,69 @@ export const chatBlocks = pgTable(
     primaryKey({ columns: [table.blockerUid, table.blockedUid] }),
     index("chat_blocks_blocker_time_idx").on(table.blockerUid, table.blockedAt),
   ],
+);
+
+/** Users banned from a group: no longer members, and they cannot be added back until unbanned. */
+export const chatGroupBans = pgTable(
+  "chat_group_bans",
+  {
+    guid: text("guid")
+      .notNull()
+      .references(() => chatGroups.guid, { onDelete: "cascade" }),
+    uid: text("uid")
+      .notNull()
+      .references(() => chatUsers.uid, { onDelete: "cascade" }),
+    /** The scope and joining time the user had as a member, when they were one. */
+    scope: text("scope"),
+    joinedAt: unixSeconds("joined_at"),
+    bannedAt: unixSeconds("banned_at").notNull(),
+    bannedBy: text("banned_by").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.guid, table.uid] }),
+    index("chat_group_bans_time_idx").on(table.guid, table.bannedAt),
+  ],
+);
+
+/** The reasons users pick when they flag a message; the vendor's defaults are seeded by the migration. */
+export const chatModerationReasons = pgTable("chat_moderation_reasons", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  isDefault: boolean("is_default").notNull().default(false),
+  createdAt: unixSeconds("created_at").notNull(),
+  updatedAt: unixSeconds("updated_at").notNull(),
+});
+
+/** One user's flag of one message (a second flag by the same user replaces the first). */
+export const chatMessageFlags = pgTable(
+  "chat_message_flags",
+  {
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    uid: text("uid")
+      .notNull()
+      .references(() => chatUsers.uid, { onDelete: "cascade" }),
+    reasonId: text("reason_id")
+      .notNull()
+      .references(() => chatModerationReasons.id),
+    remark: text("remark").notNull().default(""),
+    flaggedAt: unixSeconds("flagged_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.uid] })],
+);
+
+/** A flagged message's review: `pending` while it is in the flagged list, then `approved` or `disapproved`. */
+export const chatFlaggedMessages = pgTable(
+  "chat_flagged_messages",
+  {
+    messageId: bigint("message_id", { mode: "number" })
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    lastFlaggedAt: unixSeconds("last_flagged_at").notNull(),
+    reviewedAt: unixSeconds("reviewed_at"),
+  },
+  (table) => [index("chat_flagged_messages_queue_idx").on(table.status, table.lastFlaggedAt, table.messageId)],
 );
