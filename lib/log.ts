@@ -1,6 +1,7 @@
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
 import type { Writable } from "node:stream";
+import { formatWithOptions, stripVTControlCharacters } from "node:util";
 import { logSettings, type LogSettings } from "@/lib/env";
 
 export type { Logger };
@@ -63,4 +64,28 @@ const holder = globalThis as typeof globalThis & { __moderatorConsoleLog?: Logge
 export function log(): Logger {
   holder.__moderatorConsoleLog ??= createLogger(logSettings());
   return holder.__moderatorConsoleLog;
+}
+
+/**
+ * Lines that other code writes with `console` (Next's "✓ Running next.config.mjs", its request
+ * errors) become entries of the process's log, so that with LOG_FORMAT=json every line of stdout is
+ * one JSON object. An Error among the arguments is the entry's `err`; the rest is its message.
+ */
+export function routeConsoleToLog(): void {
+  const next = () => log().child({ component: "next" });
+  const write =
+    (level: "info" | "warn" | "error") =>
+    (...args: unknown[]) => {
+      const err = args.find((arg): arg is Error => arg instanceof Error);
+      const text = formatWithOptions({ colors: false }, ...args.filter((arg) => arg !== err));
+      // Next's marks (✓, ⚠, ⨯, ▲) and colours say what the level says.
+      const msg = stripVTControlCharacters(text)
+        .replace(/^\s*[✓⚠⨯▲○●◐]\s*/u, "")
+        .trim();
+      next()[level](err ? { err } : {}, msg || (err?.message ?? ""));
+    };
+  console.log = write("info");
+  console.info = write("info");
+  console.warn = write("warn");
+  console.error = write("error");
 }

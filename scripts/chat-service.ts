@@ -2,14 +2,14 @@ import { createServer } from "node:http";
 import { parseChatServiceConfig } from "../lib/chat-service/config";
 import { startChatService } from "../lib/chat-service/server";
 import { envOrExit, logSettings } from "../lib/env";
-import { log } from "../lib/log";
+import { log, routeConsoleToLog } from "../lib/log";
 
 /**
  * `npm run chat-service`: the embedded chat API v3 alone, an offline CometChat for other applications'
  * tests. PORT (3100), CHAT_API_KEY (else generated and kept in DATA_DIR), DATA_DIR (./data/chat-service,
  * for its PGlite) or DATABASE_URL. The paths and answers are those of the console's /v3.
  */
-envOrExit(logSettings);
+if (envOrExit(logSettings).format === "json") routeConsoleToLog();
 const config = envOrExit(() => parseChatServiceConfig(process.env, { port: 3100, dataDir: "./data/chat-service" }));
 const service = await startChatService(config);
 const server = createServer(service.handle).listen(config.port, () => {

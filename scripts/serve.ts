@@ -4,7 +4,7 @@ import path from "node:path";
 import next from "next";
 import { chatErrors } from "../lib/chat-service/errors";
 import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
-import { log } from "../lib/log";
+import { log, routeConsoleToLog } from "../lib/log";
 import { publicOriginOf } from "../lib/security/public-origin";
 import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
 import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
@@ -26,7 +26,7 @@ import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
  *   order (scripts/lib/serve-lifecycle.ts).
  */
 const env = envOrExit(getEnv);
-envOrExit(logSettings);
+if (envOrExit(logSettings).format === "json") routeConsoleToLog();
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const MALFORMED = "The path has a malformed percent-escape, such as %zz: write % as %25.";
