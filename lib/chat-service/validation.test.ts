@@ -6,6 +6,7 @@ import {
   listUsersQuerySchema,
   parseOrThrow,
   queryOf,
+  storableText,
   uidSchema,
   updateConversationBodySchema,
 } from "./validation";
@@ -18,6 +19,23 @@ describe("uidSchema", () => {
 
   it.each(["", "a b", "a.b", "é", "a/b", "a".repeat(101)])("refuses %j", (uid) => {
     expect(uidSchema.safeParse(uid).success).toBe(false);
+  });
+});
+
+describe("storableText", () => {
+  const text = storableText("text");
+
+  it.each(["plain", "😀 an astral character (a surrogate pair)", "ß ü ﷽ \u200b\u202e", "'; drop table x; --", "%_\\"])(
+    "accepts %j",
+    (value) => {
+      expect(text.parse(value)).toBe(value);
+    },
+  );
+
+  it.each(["a\u0000b", "\ud800", "a\ud83d", "\udc00a", "\ude00\ud83d"])("refuses %j, naming what it is", (value) => {
+    const result = text.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/^text must not contain a NUL character/);
   });
 });
 
