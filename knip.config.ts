@@ -17,6 +17,9 @@ const config: KnipConfig = {
     // drizzle-kit's configuration of the chat service's schema, named by --config in `npm run db:generate`.
     "drizzle.chat-service.config.ts",
   ],
+  // The types of lib/security/response-headers.mjs (plain JavaScript, for next.config.mjs): TypeScript reads
+  // them in place of the module, which knip follows instead.
+  ignore: ["lib/security/response-headers.d.mts"],
   playwright: {
     // The setup project matches its file by a regular expression, which knip does not read.
     entry: ["e2e/**/*.spec.ts", "e2e/auth.setup.ts"],

@@ -3,6 +3,7 @@ import { parseChatServiceConfig } from "../lib/chat-service/config";
 import { startChatService } from "../lib/chat-service/server";
 import { envOrExit, logSettings } from "../lib/env";
 import { log } from "../lib/log";
+import { answerClientErrorsWithSecurityHeaders } from "../lib/security/server-headers";
 
 /**
  * `npm run chat-service`: the embedded chat API v3 alone, an offline CometChat for other applications'
@@ -12,7 +13,10 @@ import { log } from "../lib/log";
 envOrExit(logSettings);
 const config = envOrExit(() => parseChatServiceConfig(process.env, { port: 3100, dataDir: "./data/chat-service" }));
 const service = await startChatService(config);
-const server = createServer(service.handle).listen(config.port, () => {
+// The service's own answers carry the security headers (lib/chat-service/http.ts); Node's refusals too.
+const server = createServer(service.handle);
+answerClientErrorsWithSecurityHeaders(server);
+server.listen(config.port, () => {
   log().info(
     {
       url: `http://localhost:${config.port}/v3`,

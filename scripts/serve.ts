@@ -5,6 +5,8 @@ import next from "next";
 import { chatErrors } from "../lib/chat-service/errors";
 import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
 import { log } from "../lib/log";
+import { API_SECURITY_HEADERS } from "../lib/security/response-headers.mjs";
+import { answerClientErrorsWithSecurityHeaders, setSecurityHeaders } from "../lib/security/server-headers";
 import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
 import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
 
@@ -19,6 +21,8 @@ import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
  *   alone may set.
  * - A path with a malformed percent-escape, which Next.js answers with a bare 500, is the client's
  *   error: a 400, in the vendor's shape under /v3.
+ * - Every answer carries the security headers (lib/security/response-headers.mjs), whoever makes it:
+ *   Next, the chat service, or this server itself (even for a request Node's parser refuses).
  * - It gives every request its id, logs each answer, and on SIGTERM shuts the process down in
  *   order (scripts/lib/serve-lifecycle.ts).
  */
@@ -42,8 +46,9 @@ function hasMalformedEscape(url: string): boolean {
 function refuseMalformed(url: string, response: ServerResponse) {
   if (isChatApiPath(url)) {
     const body = chatErrors.badRequest(MALFORMED, { path: [MALFORMED] }).toBody();
-    response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    response.writeHead(400, { ...API_SECURITY_HEADERS, "Content-Type": "application/json" }).end(JSON.stringify(body));
   } else {
+    setSecurityHeaders(response);
     response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end(`${MALFORMED}\n`);
   }
 }
@@ -60,6 +65,7 @@ function notMounted(request: IncomingMessage, response: ServerResponse) {
   const error = started && !isEmbeddedMode() ? chatErrors.apiNotFound(path) : chatErrors.unavailable();
   const body = JSON.stringify(error.toBody());
   response.writeHead(error.status, {
+    ...API_SECURITY_HEADERS,
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
   });
@@ -81,13 +87,17 @@ const server = createServer((request, response) => {
     else notMounted(request, response);
     return;
   }
+  // /v3's answers carry them already, with the chat API's Content-Security-Policy.
+  setSecurityHeaders(response);
   // The console's own id, never a client's: the action log and this log record it, and the answer
   // carries it, so that a report can quote it.
   request.headers[REQUEST_ID_HEADER] = requestId;
   response.setHeader("X-Request-Id", requestId);
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   void handleNext(request, response);
-}).listen(env.port, () => {
+});
+answerClientErrorsWithSecurityHeaders(server);
+server.listen(env.port, () => {
   log().info({ port: env.port }, `Moderator Console listening on http://localhost:${env.port}`);
   // Next prepares its server, and so runs the console's start-up (instrumentation.ts), at its first
   // request rather than at start: this one, at once, rather than a user's. Then the chat service.
