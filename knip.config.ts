@@ -7,6 +7,11 @@ import type { KnipConfig } from "knip";
  */
 const config: KnipConfig = {
   entry: [
+    // Run by `npm start`, `npm run chat-service` and `npm run dev` as `exec node --import tsx <file>`,
+    // which knip's reading of package.json scripts does not take for an entry.
+    "scripts/start.ts",
+    "scripts/chat-service.ts",
+    "scripts/serve.ts",
     // Started as a child process by the action log's integration test.
     "tests/support/append-worker.ts",
     // The thread that holds PGlite: started by path (lib/db/pglite-thread.ts), and loading its TypeScript by path.
@@ -17,6 +22,9 @@ const config: KnipConfig = {
     // drizzle-kit's configuration of the chat service's schema, named by --config in `npm run db:generate`.
     "drizzle.chat-service.config.ts",
   ],
+  // The types of lib/security/response-headers.mjs (plain JavaScript, for next.config.mjs): TypeScript reads
+  // them in place of the module, which knip follows instead.
+  ignore: ["lib/security/response-headers.d.mts"],
   playwright: {
     // The setup project matches its file by a regular expression, which knip does not read.
     entry: ["e2e/**/*.spec.ts", "e2e/auth.setup.ts"],

@@ -1,11 +1,4 @@
-/** Headers of every answer; the Content-Security-Policy, which needs a fresh nonce each page, is set in proxy.ts. */
-const securityHeaders = [
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+import { SECURITY_HEADERS } from "./lib/security/response-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -23,7 +16,9 @@ const nextConfig = {
     preloadEntriesOnStart: false,
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // The server (scripts/serve.ts) sets them on every answer before Next sees it; Next's own answers say so too.
+    const headers = Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
+    return [{ source: "/:path*", headers }];
   },
 };
 

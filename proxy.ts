@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { FRAME_ANCESTORS } from "@/lib/security/response-headers.mjs";
 import { REQUEST_ID_HEADER } from "@/lib/security/trusted-headers";
 
 // The routes under /api/ answer for themselves: Auth.js's, and the reads that check the session and
@@ -19,7 +20,7 @@ function contentSecurityPolicy(nonce: string, development: boolean): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    FRAME_ANCESTORS,
   ].join("; ");
 }
 

@@ -4,6 +4,8 @@ import { startChatService } from "../lib/chat-service/server";
 import { envOrExit, logSettings } from "../lib/env";
 import { log, routeConsoleToLog } from "../lib/log";
 
+import { answerClientErrorsWithSecurityHeaders } from "../lib/security/server-headers";
+
 /**
  * `npm run chat-service`: the embedded chat API v3 alone, an offline CometChat for other applications'
  * tests. PORT (3100), CHAT_API_KEY (else generated and kept in DATA_DIR), DATA_DIR (./data/chat-service,
@@ -12,7 +14,10 @@ import { log, routeConsoleToLog } from "../lib/log";
 if (envOrExit(logSettings).format === "json") routeConsoleToLog();
 const config = envOrExit(() => parseChatServiceConfig(process.env, { port: 3100, dataDir: "./data/chat-service" }));
 const service = await startChatService(config);
-const server = createServer(service.handle).listen(config.port, () => {
+// The service's own answers carry the security headers (lib/chat-service/http.ts); Node's refusals too.
+const server = createServer(service.handle);
+answerClientErrorsWithSecurityHeaders(server);
+server.listen(config.port, () => {
   log().info(
     {
       url: `http://localhost:${config.port}/v3`,

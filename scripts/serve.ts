@@ -6,6 +6,9 @@ import { chatErrors } from "../lib/chat-service/errors";
 import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
 import { log, routeConsoleToLog } from "../lib/log";
 import { publicOriginOf } from "../lib/security/public-origin";
+
+import { API_SECURITY_HEADERS } from "../lib/security/response-headers.mjs";
+import { answerClientErrorsWithSecurityHeaders, setSecurityHeaders } from "../lib/security/server-headers";
 import { PEER_ADDRESS_HEADER, REQUEST_ID_HEADER } from "../lib/security/trusted-headers";
 import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
 
@@ -22,6 +25,8 @@ import { closeHttpServer, logRequest, shutDown } from "./lib/serve-lifecycle";
  *   error: a 400, in the vendor's shape under /v3.
  * - It writes the console's public origin (CONSOLE_URL, or the host the browser or proxy names) into
  *   X-Forwarded-Host and -Proto, the one value every URL of the sign-in flow is built from.
+ * - Every answer carries the security headers (lib/security/response-headers.mjs), whoever makes it:
+ *   Next, the chat service, or this server itself (even for a request Node's parser refuses).
  * - It gives every request its id, logs each answer, and on SIGTERM shuts the process down in
  *   order (scripts/lib/serve-lifecycle.ts).
  */
@@ -45,8 +50,9 @@ function hasMalformedEscape(url: string): boolean {
 function refuseMalformed(url: string, response: ServerResponse) {
   if (isChatApiPath(url)) {
     const body = chatErrors.badRequest(MALFORMED, { path: [MALFORMED] }).toBody();
-    response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    response.writeHead(400, { ...API_SECURITY_HEADERS, "Content-Type": "application/json" }).end(JSON.stringify(body));
   } else {
+    setSecurityHeaders(response);
     response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end(`${MALFORMED}\n`);
   }
 }
@@ -63,6 +69,7 @@ function notMounted(request: IncomingMessage, response: ServerResponse) {
   const error = started && !isEmbeddedMode() ? chatErrors.apiNotFound(path) : chatErrors.unavailable();
   const body = JSON.stringify(error.toBody());
   response.writeHead(error.status, {
+    ...API_SECURITY_HEADERS,
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
   });
@@ -84,6 +91,8 @@ const server = createServer((request, response) => {
     else notMounted(request, response);
     return;
   }
+  // /v3's answers carry them already, with the chat API's Content-Security-Policy.
+  setSecurityHeaders(response);
   // The console's own id, never a client's: the action log and this log record it, and the answer
   // carries it, so that a report can quote it.
   request.headers[REQUEST_ID_HEADER] = requestId;
@@ -95,7 +104,9 @@ const server = createServer((request, response) => {
     request.headers["x-forwarded-proto"] = origin.protocol;
   }
   void handleNext(request, response);
-}).listen(env.port, () => {
+});
+answerClientErrorsWithSecurityHeaders(server);
+server.listen(env.port, () => {
   log().info({ port: env.port }, `Moderator Console listening on http://localhost:${env.port}`);
   // Next prepares its server, and so runs the console's start-up (instrumentation.ts), at its first
   // request rather than at start: this one, at once, rather than a user's. Then the chat service.

@@ -1,6 +1,7 @@
 import { hash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { log } from "@/lib/log";
+import { API_SECURITY_HEADERS } from "@/lib/security/response-headers.mjs";
 import { ChatServiceError, chatErrors } from "./errors";
 import { injectFaults } from "./faults";
 import { matchRoute } from "./routes";
@@ -32,7 +33,11 @@ export type Endpoint = {
 
 export type Endpoints = Partial<Record<Method, Endpoint>>;
 
-const BASE_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+const BASE_HEADERS = {
+  ...API_SECURITY_HEADERS,
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "no-store",
+};
 
 // Never compressed: the answers are small, and a client that asks for nothing gets nothing else.
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {

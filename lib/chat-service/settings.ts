@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatConfig } from "./service";
 import { RateLimiter } from "./rate-limiter";
+import { storableText } from "./validation";
 
 /**
  * Run-time settings of the embedded service: its rate limit and the faults it injects.
@@ -18,7 +19,10 @@ export const serviceSettingsSchema = z
     /** The next N requests answer 429, as in a burst of throttling. */
     rateLimitBurst: z.number().int().min(0).max(1_000_000),
     /** Faults touch only requests whose path (after /v3) matches; empty means every path. */
-    pathPattern: z.string().max(200).refine(isValidPattern, "pathPattern must be a valid regular expression"),
+    pathPattern: storableText("pathPattern", z.string().max(200)).refine(
+      isValidPattern,
+      "pathPattern must be a valid regular expression",
+    ),
     /** Records every block and unblock call (GET /v3/embedded/journal), so that tests can count what arrived. */
     journal: z.boolean(),
     /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuerySchema, queryFlag, queryList, uidSchema } from "./validation";
+import { paginationQuerySchema, queryFlag, queryList, storableJson, storableText, uidSchema } from "./validation";
 
 /** The request schemas of the moderation surface: messages, reports, deactivation and groups. */
 
@@ -27,11 +27,17 @@ export const sendMessageBodySchema = z.object({
   type: z.literal("text", { error: "type must be text: the embedded service sends text messages." }).default("text"),
   data: z.object(
     {
-      text: z
-        .string({ error: "data.text must be a string." })
-        .min(1, "data.text must not be empty.")
-        .max(MAX_TEXT_LENGTH, `data.text must be at most ${MAX_TEXT_LENGTH} characters.`),
-      metadata: z.record(z.string(), z.unknown(), { error: "data.metadata must be an object." }).optional(),
+      text: storableText(
+        "data.text",
+        z
+          .string({ error: "data.text must be a string." })
+          .min(1, "data.text must not be empty.")
+          .max(MAX_TEXT_LENGTH, `data.text must be at most ${MAX_TEXT_LENGTH} characters.`),
+      ),
+      metadata: storableJson(
+        "data.metadata",
+        z.record(z.string(), z.unknown(), { error: "data.metadata must be an object." }),
+      ).optional(),
     },
     { error: "data must be an object with text." },
   ),
@@ -43,12 +49,10 @@ export const deleteMessageBodySchema = z.object({
 
 export const messageListQuerySchema = z
   .object({
-    searchKey: z
-      .string()
-      .trim()
-      .min(1, "searchKey must not be empty.")
-      .max(500, "searchKey must be at most 500 characters.")
-      .optional(),
+    searchKey: storableText(
+      "searchKey",
+      z.string().trim().min(1, "searchKey must not be empty.").max(500, "searchKey must be at most 500 characters."),
+    ).optional(),
     sender: uidSchema.optional(),
     receiverType: z.enum(["user", "group"], { error: "receiverType must be user or group." }).optional(),
     conversationId: z
@@ -62,12 +66,10 @@ export const messageListQuerySchema = z
     category: z
       .enum(["message", "action", "custom"], { error: "category must be message, action or custom." })
       .optional(),
-    type: z
-      .string()
-      .trim()
-      .min(1, "type must not be empty.")
-      .max(100, "type must be at most 100 characters.")
-      .optional(),
+    type: storableText(
+      "type",
+      z.string().trim().min(1, "type must not be empty.").max(100, "type must be at most 100 characters."),
+    ).optional(),
     hasLinks: queryFlag("hasLinks"),
     hasAttachments: queryFlag("hasAttachments"),
     hideDeleted: queryFlag("hideDeleted"),
@@ -92,15 +94,18 @@ export const messageListQuerySchema = z
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 
 export const flagMessageBodySchema = z.object({
-  reasonId: z
-    .string({ error: "reasonId is required: the id of a moderation reason." })
-    .trim()
-    .min(1, "reasonId must not be empty.")
-    .max(100, "reasonId must be at most 100 characters."),
-  remark: z
-    .string({ error: "remark must be a string." })
-    .max(1000, "remark must be at most 1000 characters.")
-    .default(""),
+  reasonId: storableText(
+    "reasonId",
+    z
+      .string({ error: "reasonId is required: the id of a moderation reason." })
+      .trim()
+      .min(1, "reasonId must not be empty.")
+      .max(100, "reasonId must be at most 100 characters."),
+  ),
+  remark: storableText(
+    "remark",
+    z.string({ error: "remark must be a string." }).max(1000, "remark must be at most 1000 characters."),
+  ).default(""),
 });
 
 export const reviewFlaggedMessageBodySchema = z.object({
@@ -111,15 +116,18 @@ export const createReasonBodySchema = z.object({
   id: z
     .string({ error: "id is required." })
     .regex(/^[a-zA-Z0-9_-]{1,100}$/, "id may contain only letters, digits, _ and -, at most 100 characters."),
-  name: z
-    .string({ error: "name is required." })
-    .trim()
-    .min(1, "name must not be empty.")
-    .max(100, "name must be at most 100 characters."),
-  description: z
-    .string({ error: "description must be a string." })
-    .max(1000, "description must be at most 1000 characters.")
-    .default(""),
+  name: storableText(
+    "name",
+    z
+      .string({ error: "name is required." })
+      .trim()
+      .min(1, "name must not be empty.")
+      .max(100, "name must be at most 100 characters."),
+  ),
+  description: storableText(
+    "description",
+    z.string({ error: "description must be a string." }).max(1000, "description must be at most 1000 characters."),
+  ).default(""),
 });
 
 export const moderationListQuerySchema = z.object({
@@ -145,9 +153,12 @@ const GROUP_TYPES = ["public", "private", "password"] as const;
 const SCOPES = ["admin", "moderator", "participant"] as const;
 
 export const listGroupsQuerySchema = paginationQuerySchema.extend({
-  searchKey: z.string().trim().max(100, "searchKey must be at most 100 characters.").optional(),
+  searchKey: storableText(
+    "searchKey",
+    z.string().trim().max(100, "searchKey must be at most 100 characters."),
+  ).optional(),
   type: z.enum(GROUP_TYPES, { error: "type must be public, private or password." }).optional(),
-  types: queryList
+  types: queryList("types")
     .refine(
       (types) => types.every((type) => (GROUP_TYPES as readonly string[]).includes(type)),
       "types must name public, private or password.",
@@ -157,7 +168,7 @@ export const listGroupsQuerySchema = paginationQuerySchema.extend({
 });
 
 export const listMembersQuerySchema = paginationQuerySchema.extend({
-  scopes: queryList
+  scopes: queryList("scopes")
     .refine(
       (scopes) => scopes.every((scope) => (SCOPES as readonly string[]).includes(scope)),
       "scopes must name admin, moderator or participant.",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ChatServiceError } from "./errors";
 import {
   blockedUidsBodySchema,
@@ -6,6 +7,8 @@ import {
   listUsersQuerySchema,
   parseOrThrow,
   queryOf,
+  storableJson,
+  storableText,
   testUsersBodySchema,
   uidSchema,
   updateConversationBodySchema,
@@ -31,6 +34,33 @@ describe("testUsersBodySchema", () => {
       path: ["prefix"],
       message: expect.stringMatching(/100 characters/),
     });
+  });
+});
+
+describe("storableText", () => {
+  const text = storableText("text");
+
+  it.each(["plain", "😀 an astral character (a surrogate pair)", "ß ü ﷽ \u200b\u202e", "'; drop table x; --", "%_\\"])(
+    "accepts %j",
+    (value) => {
+      expect(text.parse(value)).toBe(value);
+    },
+  );
+
+  it.each(["a\u0000b", "\ud800", "a\ud83d", "\udc00a", "\ude00\ud83d"])("refuses %j, naming what it is", (value) => {
+    const result = text.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/^text must not contain a NUL character/);
+  });
+});
+
+describe("storableJson", () => {
+  const json = storableJson("data.metadata", z.record(z.string(), z.unknown()));
+
+  it("accepts what jsonb stores, and refuses NUL or an unpaired surrogate in any key or value, however deep", () => {
+    expect(json.safeParse({ a: ["😀", { b: "ok" }] }).success).toBe(true);
+    for (const value of [{ a: "x\u0000" }, { "k\ud800": 1 }, { a: [{ b: ["\udc00"] }] }])
+      expect(json.safeParse(value).error?.issues[0]?.message).toMatch(/^data.metadata must not contain a NUL/);
   });
 });
 

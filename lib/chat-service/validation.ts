@@ -6,6 +6,38 @@ const MAX_UID_LENGTH = 100;
 const MAX_TAGS = 25;
 const MAX_TAG_LENGTH = 100;
 
+/**
+ * Text the database can hold: PostgreSQL stores no NUL character (U+0000) in `text` or `jsonb`, and
+ * JSON's lone halves of a surrogate pair (such as "\ud800") are no Unicode at all: `jsonb` refuses them
+ * and UTF-8 has no bytes for them. Every free-text field of every endpoint takes its strings through
+ * this, so that such a value is a 400 naming the field, never a database error.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const storableText = (what: string, schema: z.ZodString = z.string({ error: `${what} must be a string.` })) =>
+  schema.refine(
+    (text) => !UNSTORABLE.test(text),
+    `${what} must not contain a NUL character (U+0000) or an unpaired surrogate (\\ud800 to \\udfff).`,
+  );
+
+/** Every string in a JSON value, its keys included: what jsonb must be able to store. */
+function* stringsOf(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
+  else if (value !== null && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) {
+      yield key;
+      yield* stringsOf(item);
+    }
+}
+
+/** A JSON value whose every string (keys too) the database can store: jsonb refuses what text does. */
+export const storableJson = <S extends z.ZodType>(what: string, schema: S) =>
+  schema.refine(
+    (value) => [...stringsOf(value)].every((text) => !UNSTORABLE.test(text)),
+    `${what} must not contain a NUL character (U+0000) or an unpaired surrogate (\\ud800 to \\udfff), in any key or value.`,
+  );
+
 /** A UID as the service accepts it: letters, digits, `_` and `-`, at most 100, lowercased. */
 export const uidSchema = z
   .string({ error: "A UID must be a string." })
@@ -17,10 +49,13 @@ export const uidSchema = z
 export const updateConversationBodySchema = z.object({
   tags: z
     .array(
-      z
-        .string({ error: "Each tag must be a string." })
-        .min(1, "A tag must not be empty.")
-        .max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters.`),
+      storableText(
+        "A tag",
+        z
+          .string({ error: "Each tag must be a string." })
+          .min(1, "A tag must not be empty.")
+          .max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters.`),
+      ),
       { error: "tags must be an array of strings." },
     )
     .max(MAX_TAGS, `At most ${MAX_TAGS} tags are allowed.`)
@@ -66,32 +101,32 @@ export const queryFlag = (name: string) =>
     .optional();
 
 /** A list in a query, comma-separated as the vendor's `style: form, explode: false` parameters are. */
-export const queryList = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean),
-);
+export const queryList = (name: string) =>
+  storableText(name).transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
 
 const SEARCH_FIELDS = ["uid", "name"] as const;
 const isSearchField = (field: string): field is (typeof SEARCH_FIELDS)[number] =>
   (SEARCH_FIELDS as readonly string[]).includes(field);
 
-const searchKeySchema = z
-  .string()
-  .trim()
-  .max(MAX_UID_LENGTH, `searchKey must be at most ${MAX_UID_LENGTH} characters.`)
-  .optional();
+const searchKeySchema = storableText(
+  "searchKey",
+  z.string().trim().max(MAX_UID_LENGTH, `searchKey must be at most ${MAX_UID_LENGTH} characters.`),
+).optional();
 
 export const listUsersQuerySchema = paginationQuerySchema.extend({
   searchKey: searchKeySchema,
-  searchIn: queryList
+  searchIn: queryList("searchIn")
     .refine((fields) => fields.length > 0 && fields.every(isSearchField), "searchIn must name uid, name or both.")
     .transform((fields) => fields.filter(isSearchField))
     .optional(),
   status: z.enum(["available", "offline"], { error: "status must be available or offline." }).optional(),
-  role: z.string().trim().min(1, "role must not be empty.").optional(),
-  roles: queryList.optional(),
+  role: storableText("role", z.string().trim().min(1, "role must not be empty.")).optional(),
+  roles: queryList("roles").optional(),
   onlyDeactivated: queryFlag("onlyDeactivated"),
   withDeactivated: queryFlag("withDeactivated"),
 });
@@ -101,7 +136,7 @@ export const listConversationsQuerySchema = paginationQuerySchema.extend({
   searchKey: searchKeySchema,
   unread: queryFlag("unread"),
   withTags: queryFlag("withTags"),
-  tags: queryList
+  tags: queryList("tags")
     .refine(
       (tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH),
       `A tag must be at most ${MAX_TAG_LENGTH} characters.`,

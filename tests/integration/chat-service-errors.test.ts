@@ -217,6 +217,8 @@ describe("a real upstream configured", () => {
       for (const path of ["/users/cometchat-uid-1", "/users/cometchat-uid-1/blockedusers", "/embedded/settings"]) {
         const call = await chatCall(upstream, "GET", path, { apiKey: "upstream-key" });
         expect(call.status).toBe(404);
+        expect(call.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(call.headers.get("x-frame-options")).toBe("DENY");
       }
       expect(upstream.output()).toContain("http://127.0.0.1:9/v3");
       expect(upstream.output()).not.toContain("upstream-key");

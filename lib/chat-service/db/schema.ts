@@ -150,15 +150,18 @@ export const chatCallJournal = pgTable("chat_block_call_journal", {
   details: jsonb("details").$type<Record<string, unknown>>(),
 });
 
+/**
+ * Both UIDs are users': the one statement that writes blocks (`block`, ../statements.ts) takes them from
+ * `chat_users`, locked `for key share` as a foreign key's check would lock them, so that no user can be
+ * deleted under a block being made. No foreign key: its checks ran once a row and UID, 50 look-ups for
+ * a 25-UID block, and took half the statement's time (measured on PGlite, 850 → 470 µs). Whatever
+ * deletes a user deletes their blocks, both ways, in the same transaction.
+ */
 export const chatBlocks = pgTable(
   "chat_blocks",
   {
-    blockerUid: text("blocker_uid")
-      .notNull()
-      .references(() => chatUsers.uid, { onDelete: "cascade" }),
-    blockedUid: text("blocked_uid")
-      .notNull()
-      .references(() => chatUsers.uid, { onDelete: "cascade" }),
+    blockerUid: text("blocker_uid").notNull(),
+    blockedUid: text("blocked_uid").notNull(),
     blockedAt: unixSeconds("blocked_at").notNull(),
   },
   (table) => [
