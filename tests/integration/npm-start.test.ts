@@ -88,7 +88,13 @@ describe("npm start, signalled as a service manager does", () => {
     npm.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan((GRACE_SECONDS + 3) * 1000);
-    for (const process of tree) expect(alive(process.pid), process.command).toBe(false);
+    // The node process is gone when npm is; esbuild's service (tsx's compiler) follows once its pipe closes.
+    await waitFor(
+      "every process of the tree to be gone",
+      async () => tree.filter((process) => alive(process.pid)).map((process) => process.command),
+      (left) => left.length === 0,
+      2_000,
+    );
 
     // npm's own banner ("> moderator-console@… start") aside, every line is one JSON object.
     const lines = stdout.split("\n").filter((line) => line.trim() !== "" && !line.startsWith(">"));
