@@ -10,7 +10,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(tmpdir(), `moderator-console-e2e-${port}`);
 // A second console signs in through an identity provider that e2e/sso.spec.ts starts on loopback.
 const sso = await ssoRun();
-// localhost, not 127.0.0.1: Next writes loopback addresses as localhost in Auth.js's URLs (see the auth route).
+// The SSO console's base URL; sso.spec.ts also signs in at 127.0.0.1 and through a proxy.
 const ssoBaseURL = `http://localhost:${sso.consolePort}`;
 const ssoDataDir = path.join(tmpdir(), `moderator-console-e2e-sso-${sso.consolePort}`);
 /** A fresh data folder each run, so that the demo data is loaded anew and no operator is left over. */
