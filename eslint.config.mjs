@@ -30,6 +30,48 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Components run in the browser too: from server code they may import types, never values (a value
+    // would pull the database, the key's holder or the log into a client bundle, or fail the build).
+    // Server actions are imported from lib/actions, whose "use server" files the browser calls by id.
+    files: ["components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/lib/db/*",
+                "@/lib/env",
+                "@/lib/env-sso",
+                "@/lib/log",
+                "@/lib/startup",
+                "@/lib/chat-api",
+                "@/lib/chat-api/client",
+                "@/lib/chat-api/transport",
+                "@/lib/auth/*",
+                "@/lib/audit/append",
+                "@/lib/audit/query",
+                "@/lib/audit/operation",
+                "@/lib/audit/checkpoints",
+                "@/lib/audit/verify",
+                "@/lib/incidents/*",
+                "@/lib/blocking/send-block-call",
+                "@/lib/blocking/settlement",
+                "@/lib/timed-blocks/*",
+                "@/lib/workers/*",
+                "@/lib/conversations/*",
+              ],
+              allowTypeImports: true,
+              message:
+                "Server code: a component may import its types only (import type). Read data in a page or a GET route, change it through a server action.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",
