@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { parseEnv } from "./env";
+import { EnvError } from "./env-parts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "env-sso-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError, parseEnv, parseLogSettings } from "./env";
+import { parseEnv } from "./env";
+import { EnvError } from "./env-parts";
+import { parseLogSettings } from "./env-log";
 
 const dirs: string[] = [];
 function dataDir() {

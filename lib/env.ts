@@ -1,35 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { EnvError, optionalText, readOrCreateSecret, share, wholeNumber } from "./env-parts";
 import { resolveSso, ssoEnvShape, type SsoEnv } from "./env-sso";
 
 /**
- * The one reader of process.env for the console (the embedded chat service, a system of its own,
- * reads its variables in lib/chat-service/config.ts with these same helpers). Everything else asks `getEnv()`, which validates once and
- * fails with a message naming every wrong variable and what it expects.
+ * The one reader of process.env for the console, with its parts beside it: the identity provider's
+ * variables (env-sso.ts), the log's (env-log.ts) and the helpers it shares with the embedded chat
+ * service's configuration (env-parts.ts; the service, a system of its own, reads its variables in
+ * lib/chat-service/config.ts). Everything else asks `getEnv()`, which validates once and fails with a
+ * message naming every wrong variable and what it expects.
  */
-
-export const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
-
-export const share = (name: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, `${name} must be a number from 0 to 1, such as 0.2`)
-    .transform(Number);
-
-export const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
 
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -169,27 +149,6 @@ export type Env = {
   audit: { signingKeySeed: string; checkpointMinutes: number; checkpointDir: string | undefined };
 };
 
-export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
-    this.name = "EnvError";
-  }
-}
-
-/** A secret left unset is generated once and kept in the data folder, readable by its owner only. */
-export function readOrCreateSecret(dataDir: string, fileName: string, bytes: number): string {
-  const file = path.join(dataDir, fileName);
-  if (existsSync(file)) {
-    const stored = readFileSync(file, "utf8").trim();
-    if (stored) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(bytes).toString("hex");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
-}
-
 function resolveChatApi(raw: RawEnv, problems: string[]): ChatApiTarget {
   if (raw.CHAT_API_BASE_URL) {
     return { mode: "upstream", baseUrl: raw.CHAT_API_BASE_URL.replace(/\/+$/, "") };
@@ -281,37 +240,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
   };
 }
-
-const logSchema = z.object({
-  LOG_FORMAT: z
-    .enum(["json", "pretty"], { error: "LOG_FORMAT must be json (one JSON object a line) or pretty (for people)" })
-    .default("json"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-      error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent",
-    })
-    .default("info"),
-});
-
-export type LogSettings = { format: "json" | "pretty"; level: z.infer<typeof logSchema>["LOG_LEVEL"] };
-
-/**
- * The server log's settings alone: the logger serves the console and the standalone chat service,
- * which must not read (nor create the secrets of) the console's whole configuration.
- */
-export function parseLogSettings(source: Record<string, string | undefined>): LogSettings {
-  const parsed = logSchema.safeParse(source);
-  if (!parsed.success)
-    throw new EnvError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${name}: ${issue.message} (got "${source[name]}")`;
-      }),
-    );
-  return { format: parsed.data.LOG_FORMAT, level: parsed.data.LOG_LEVEL };
-}
-
-export const logSettings = (): LogSettings => parseLogSettings(process.env);
 
 const cache = globalThis as typeof globalThis & { __moderatorConsoleEnv?: Env };
 

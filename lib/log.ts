@@ -2,7 +2,7 @@ import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
 import type { Writable } from "node:stream";
 import { formatWithOptions, stripVTControlCharacters } from "node:util";
-import { logSettings, type LogSettings } from "@/lib/env";
+import { logSettings, type LogSettings } from "@/lib/env-log";
 
 export type { Logger };
 

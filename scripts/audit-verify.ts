@@ -8,7 +8,7 @@ import type { ChainBreak } from "../lib/audit/chain";
 import { verifyAuditExport } from "../lib/audit/verify-export";
 import { parseVerifyOptions, VerifyOptionsError } from "../lib/audit/verify-options";
 import { DatabaseBusyError } from "../lib/db/pglite-lock";
-import { EnvError } from "../lib/env";
+import { EnvError } from "../lib/env-parts";
 
 const count = (value: number) => value.toLocaleString("en");
 const counted = (value: number, noun: string, plural = `${noun}s`) => `${count(value)} ${value === 1 ? noun : plural}`;

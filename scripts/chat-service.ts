@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import { parseChatServiceConfig } from "../lib/chat-service/config";
 import { startChatService } from "../lib/chat-service/server";
-import { envOrExit, logSettings } from "../lib/env";
+import { envOrExit } from "../lib/env";
+import { logSettings } from "../lib/env-log";
 import { log, routeConsoleToLog } from "../lib/log";
 
 import { answerClientErrorsWithSecurityHeaders } from "../lib/security/server-headers";

@@ -16,7 +16,8 @@ import {
 } from "../lib/auth/operators";
 import { closeDb, getDb } from "../lib/db/client";
 import { DatabaseBusyError } from "../lib/db/pglite-lock";
-import { EnvError, getEnv } from "../lib/env";
+import { getEnv } from "../lib/env";
+import { EnvError } from "../lib/env-parts";
 import { createOperatorSchema, emailSchema, passwordSchema, roleSchema } from "../lib/schemas/operator";
 
 const USAGE = `Manage the console's operators.

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import next from "next";
 import { chatErrors } from "../lib/chat-service/errors";
-import { envOrExit, getEnv, isEmbeddedMode, logSettings } from "../lib/env";
+import { envOrExit, getEnv, isEmbeddedMode } from "../lib/env";
+import { logSettings } from "../lib/env-log";
 import { log, routeConsoleToLog } from "../lib/log";
 import { publicOriginOf } from "../lib/security/public-origin";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError } from "@/lib/env";
+import { EnvError } from "@/lib/env-parts";
 import { parseChatServiceConfig } from "./config";
 
 const dirs: string[] = [];

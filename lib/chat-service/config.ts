@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { EnvError, optionalText, readOrCreateSecret, share, wholeNumber } from "@/lib/env";
+import { EnvError, optionalText, readOrCreateSecret, share, wholeNumber } from "@/lib/env-parts";
 
 /**
  * The embedded chat service's own configuration, read from the environment at its start: alone
