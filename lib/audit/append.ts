@@ -6,11 +6,7 @@ import { storableJson, storableText } from "@/lib/security/bounded-json";
 import { affectedSummary, UID_ROWS_PER_STATEMENT, uidRowFiling, uniqueUids } from "./affected";
 import { asJsonData, GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
 import type { AuditAction, AuditErrorCode, AuditOutcome } from "./vocabulary";
-
 import type { Actor } from "./actor";
-
-/** The log's name for `Actor` (lib/audit/actor.ts), kept for the modules that still use it. */
-export type AuditActor = Actor;
 
 export type AuditEventInput = {
   operationId: string;

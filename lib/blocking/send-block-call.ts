@@ -1,20 +1,13 @@
 import type { Actor } from "@/lib/audit/actor";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
-import {
-  blockOutcomeRows,
-  countOutcomes,
-  settleUnknown,
-  unknownUids,
-  type BlockOutcomeRow,
-} from "@/lib/chat-api/block-outcomes";
+import { countOutcomes, settleUnknown, unknownUids, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 import { lateEffectWindowMs } from "@/lib/chat-api/retry";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import type { BlockAnswer } from "./block-answer";
+import { callBlockEndpoint, type BlockCall } from "./block-call";
 import { scheduleSettlement } from "./settlement";
-
-export type BlockCall = { blocker: string; uids: string[]; verb: "block" | "unblock" };
 
 /** Who asked, and what a later settlement records for them: the operation, and a timed block's length. */
 export type BlockCallOrigin = {
@@ -34,11 +27,6 @@ async function settle(call: BlockCall, rows: BlockOutcomeRow[], callMayStillLand
   }
 }
 
-const send = (call: BlockCall) =>
-  call.verb === "block"
-    ? chatApi().blockUsers(call.blocker, call.uids)
-    : chatApi().unblockUsers(call.blocker, call.uids);
-
 /**
  * Sends a block or unblock. UIDs the answer leaves out are settled against the blocked list read
  * afterwards. If the call was sent and its answer never came (a time-out, a lost connection), it may
@@ -47,8 +35,8 @@ const send = (call: BlockCall) =>
  */
 export async function sendBlockCall(call: BlockCall, origin: BlockCallOrigin): Promise<BlockAnswer> {
   try {
-    const answer = await send(call);
-    const rows = blockOutcomeRows(call.uids, answer.data, call.verb);
+    const answer = await callBlockEndpoint(chatApi(), call);
+    const rows = answer.rows;
     const settled = unknownUids(rows).length === 0 ? rows : await settle(call, rows, false);
     return { rows: settled, counts: countOutcomes(settled), raw: answer.raw, status: answer.status };
   } catch (error) {

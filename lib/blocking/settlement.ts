@@ -12,7 +12,8 @@ import { getEnv } from "@/lib/env";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { recordBlocks, recordUnblocks } from "@/lib/timed-blocks/store";
 import { blockCompletion } from "./block-answer";
-import type { BlockCall, BlockCallOrigin } from "./send-block-call";
+import type { BlockCall } from "./block-call";
+import type { BlockCallOrigin } from "./send-block-call";
 
 /**
  * The settlement of blocks and unblocks whose answer was lost: once the call can no longer take

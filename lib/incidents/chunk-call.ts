@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { AuditActor } from "@/lib/audit/append";
+import { jobCreator } from "@/lib/audit/actor";
 import { auditedOperation } from "@/lib/audit/operation";
 import { errorCodeOf } from "@/lib/audit/vocabulary";
 import { chatApiForJobs, ChatApiError } from "@/lib/chat-api";
-import { blockOutcomeRows, countOutcomes, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
+import { blockCompletion } from "@/lib/blocking/block-answer";
+import { callBlockEndpoint } from "@/lib/blocking/block-call";
+import { countOutcomes, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { currentlyBlocked } from "./blocked-list";
 import type { Chunk } from "./chunk-store";
 import type { BlockJob } from "./jobs";
 
 /** The chat service's side of a chunk: what its blocker's blocks say, and the logged call that sends it. */
-
-export const actorOf = (job: BlockJob): AuditActor => ({
-  id: job.createdById,
-  email: job.createdByEmail,
-  role: job.createdByRole,
-});
 
 function outcomesOf(rows: BlockOutcomeRow[]): ChunkOutcomes {
   return Object.fromEntries(
@@ -57,11 +53,10 @@ export async function sendChunk(
   uids: string[],
   onReturned: () => void,
 ): Promise<ChunkOutcomes> {
-  const client = chatApiForJobs();
   const { rows } = await auditedOperation(
     {
       operationId: randomUUID(),
-      actor: actorOf(job),
+      actor: jobCreator(job),
       action: "incident.job.call",
       // Folded under the job's own entry in the log's table, and found by any of its UIDs.
       parentOperationId: job.operationId,
@@ -71,21 +66,17 @@ export async function sendChunk(
       requestBody: { jobId: job.id, chunk: chunk.chunkIndex, kind: job.kind, uids },
     },
     async () => {
-      const answer =
-        job.kind === "block"
-          ? await client.blockUsers(job.blockerUid, uids)
-          : await client.unblockUsers(job.blockerUid, uids);
+      const answer = await callBlockEndpoint(chatApiForJobs(), { blocker: job.blockerUid, uids, verb: job.kind });
       onReturned();
-      return { answer, rows: blockOutcomeRows(uids, answer.data, job.kind) };
+      return answer;
     },
     {
-      success: ({ answer, rows }) => {
-        const counts = countOutcomes(rows);
-        const failed = counts.failed + counts.unknown + counts.not_found;
+      success: ({ status, rows }) => {
+        const { outcome } = blockCompletion({ rows, counts: countOutcomes(rows), status });
         return {
-          outcome: failed === 0 ? "succeeded" : failed === rows.length ? "failed" : "partial",
-          httpStatus: answer.status,
-          summary: { jobId: job.id, chunk: chunk.chunkIndex, counts, outcomes: outcomesOf(rows) },
+          outcome,
+          httpStatus: status,
+          summary: { jobId: job.id, chunk: chunk.chunkIndex, counts: countOutcomes(rows), outcomes: outcomesOf(rows) },
         };
       },
       failure: (error) =>

@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { recordBlocks, recordUnblocks } from "@/lib/timed-blocks/store";
-import { actorOf } from "./chunk-call";
+import { jobCreator } from "@/lib/audit/actor";
 import type { BlockJob } from "./jobs";
 
 /** A job's blocks that last a while, and an undo's unblocks, for the expiry of timed blocks. */
@@ -20,7 +20,7 @@ export async function recordTimedBlocks(db: Database, job: BlockJob, outcomes: C
     alreadyBlocked: uidsWith("already_blocked").filter((uid) => !job.preBlocked.includes(uid)),
     expiresInSeconds: job.blockForSeconds,
     operationId: job.operationId,
-    actor: actorOf(job),
+    actor: jobCreator(job),
     reason: job.reason,
   });
 }

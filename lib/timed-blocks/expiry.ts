@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { auditedOperation } from "@/lib/audit/operation";
 import { errorCodeOf } from "@/lib/audit/vocabulary";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
-import { blockOutcomeRows } from "@/lib/chat-api/block-outcomes";
+import { callBlockEndpoint } from "@/lib/blocking/block-call";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
 import { getDb, type Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -37,7 +37,7 @@ async function expire(db: Database, block: TimedBlock, owner: string): Promise<v
         reason: `Timed block set by ${block.setByEmail} expired${block.reason ? ` (${block.reason})` : ""}`,
         requestBody: { blockedUids: uids, expiresAt: block.expiresAt.toISOString(), timedBlockId: block.id },
       },
-      async () => blockOutcomeRows(uids, (await chatApi().unblockUsers(block.blockerUid, uids)).data, "unblock"),
+      async () => (await callBlockEndpoint(chatApi(), { blocker: block.blockerUid, uids, verb: "unblock" })).rows,
       {
         success: ([result]) => ({
           outcome: result?.outcome === "unblocked" || result?.outcome === "not_blocked" ? "succeeded" : "failed",
