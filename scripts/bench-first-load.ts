@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { startConsole, type DatabaseKind } from "../tests/support/console-server";
-import { buildIfNeeded } from "./lib/build";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { DatabaseKind } from "../tests/support/console-server";
+import { consoleAndBrowser, signInAsBenchAdmin } from "./lib/bench-browser";
 import { printTable } from "./lib/table";
 
 /**
@@ -14,10 +13,6 @@ import { printTable } from "./lib/table";
  */
 const database = (process.env.BENCH_DATABASE ?? "pglite") as DatabaseKind;
 const TARGET_KIB = 150;
-const ADMIN = { email: "bench@example.com", password: "bench-password-123" };
-
-const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 type Scripts = { count: number; raw: number; gzip: number };
 
@@ -70,23 +65,11 @@ async function startSmallJob(page: Page) {
 async function signedIn(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/users/);
+  await signInAsBenchAdmin(page);
   return context;
 }
 
-buildIfNeeded();
-const server = await startConsole({
-  database,
-  env: { CONSOLE_ADMIN_EMAIL: ADMIN.email, CONSOLE_ADMIN_PASSWORD: ADMIN.password },
-});
-const browser = await chromium.launch({
-  executablePath,
-  args: [...(process.getuid?.() === 0 ? ["--no-sandbox"] : []), "--disable-background-networking"],
-});
+const { server, browser } = await consoleAndBrowser(database);
 try {
   const context = await signedIn(browser, server.baseUrl);
   const page = await context.newPage();

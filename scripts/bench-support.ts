@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
-import { chromium, type Page } from "@playwright/test";
-import { startConsole, type DatabaseKind } from "../tests/support/console-server";
-import { buildIfNeeded } from "./lib/build";
+import type { Page } from "@playwright/test";
+import type { DatabaseKind } from "../tests/support/console-server";
+import { consoleAndBrowser, signInAsBenchAdmin } from "./lib/bench-browser";
 import { printTable } from "./lib/table";
 
 /**
@@ -14,10 +13,6 @@ import { printTable } from "./lib/table";
 const database = (process.env.BENCH_DATABASE ?? "pglite") as DatabaseKind;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
 const TARGET_MS = 150;
-const ADMIN = { email: "bench@example.com", password: "bench-password-123" };
-
-const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 /**
  * Presses the button named `button` and resolves with the milliseconds until `done` holds in the page,
@@ -75,22 +70,10 @@ async function round(page: Page, index: number) {
   return { search, open, reopen, save };
 }
 
-buildIfNeeded();
-const server = await startConsole({
-  database,
-  env: { CONSOLE_ADMIN_EMAIL: ADMIN.email, CONSOLE_ADMIN_PASSWORD: ADMIN.password },
-});
-const browser = await chromium.launch({
-  executablePath,
-  args: [...(process.getuid?.() === 0 ? ["--no-sandbox"] : []), "--disable-background-networking"],
-});
+const { server, browser } = await consoleAndBrowser(database);
 try {
   const page = await browser.newPage({ baseURL: server.baseUrl });
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/users/);
+  await signInAsBenchAdmin(page);
 
   // A first round warms the server's caches and the browser's; it is not counted.
   await round(page, 0);

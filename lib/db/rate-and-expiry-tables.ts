@@ -19,6 +19,20 @@ export const incidentRateSlots = pgTable("incident_rate_slots", {
 });
 
 /**
+ * Who set a block follow-up up (the operator, or the system, and why) and which process holds it now
+ * (a claim with a lease): the columns timed blocks and settlements share. A function, since each table
+ * needs columns of its own.
+ */
+const setByAndClaim = () => ({
+  setById: uuid("set_by_id"),
+  setByEmail: text("set_by_email").notNull(),
+  setByRole: text("set_by_role").notNull(),
+  reason: text("reason"),
+  claimedBy: text("claimed_by"),
+  claimExpiresAt: instant("claim_expires_at"),
+});
+
+/**
  * Blocks the console made for a while: at `expiresAt` the console unblocks the UID, once, across
  * processes (a claim with a lease), as an operation of the system on behalf of `setByOperationId`.
  * Only blocks the console made are here (not ones that existed before), and an unblock or a renewed
@@ -33,12 +47,7 @@ export const timedBlocks = pgTable(
     expiresAt: instant("expires_at").notNull(),
     status: text("status").$type<"active" | "expiring" | "expired" | "removed" | "renewed" | "failed">().notNull(),
     setByOperationId: uuid("set_by_operation_id").notNull(),
-    setById: uuid("set_by_id"),
-    setByEmail: text("set_by_email").notNull(),
-    setByRole: text("set_by_role").notNull(),
-    reason: text("reason"),
-    claimedBy: text("claimed_by"),
-    claimExpiresAt: instant("claim_expires_at"),
+    ...setByAndClaim(),
     lastError: text("last_error"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
@@ -68,12 +77,7 @@ export const blockSettlements = pgTable(
     settleAfter: instant("settle_after").notNull(),
     /** A timed block's length, recorded for the UIDs the settlement finds blocked. */
     expiresInSeconds: integer("expires_in_seconds"),
-    setById: uuid("set_by_id"),
-    setByEmail: text("set_by_email").notNull(),
-    setByRole: text("set_by_role").notNull(),
-    reason: text("reason"),
-    claimedBy: text("claimed_by"),
-    claimExpiresAt: instant("claim_expires_at"),
+    ...setByAndClaim(),
     settledAt: instant("settled_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
