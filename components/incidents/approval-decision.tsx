@@ -7,7 +7,7 @@ import { approveRequestAction, rejectRequestAction, withdrawRequestAction } from
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { approvalDecisionSchema, type ApprovalDecisionInput } from "@/lib/schemas/incident";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 
 type Decision = "approve" | "reject" | "withdraw";
 

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { blockForSchema } from "./block-for";
 import { MAX_REASON_LENGTH } from "./conversation-tags";
 import { plainText } from "./text";
+import { requiredReason } from "./reason";
 import { uidSchema } from "./uid";
 
 /** The most UIDs one incident job takes. */
@@ -9,12 +10,7 @@ export const MAX_INCIDENT_UIDS = 10_000;
 /** Pasted or uploaded text of that many UIDs of up to 100 characters, with separators. */
 const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
 
-const requiredReason = z
-  .string({ error: "Give a reason: it is recorded with every call of the job." })
-  .trim()
-  .min(1, "Give a reason: it is recorded with every call of the job.")
-  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
-  .superRefine(plainText("The reason"));
+const jobReason = requiredReason("Give a reason: it is recorded with every call of the job.");
 
 export const incidentPreviewSchema = z.object({
   blocker: uidSchema,
@@ -28,7 +24,7 @@ export const incidentPreviewSchema = z.object({
 
 export const incidentFormSchema = z.object({
   blocker: uidSchema,
-  reason: requiredReason,
+  reason: jobReason,
   text: z.string().trim().min(1, "Paste the UIDs to block, or upload a .txt or .csv file of them."),
   blockFor: blockForSchema,
 });
@@ -43,7 +39,7 @@ const requestPreviewSchema = z
 
 const jobFields = {
   blocker: uidSchema,
-  reason: requiredReason,
+  reason: jobReason,
   uids: z
     .array(uidSchema)
     .min(1, "There is no UID to block.")
@@ -80,12 +76,7 @@ export const breakGlassJobSchema = withoutSelf(z.object({ ...jobFields, breakGla
 /** Approving, rejecting or withdrawing a request: the job and why. */
 export const approvalDecisionSchema = z.object({
   jobId: z.uuid("That job id is not valid."),
-  reason: z
-    .string({ error: "Give a reason for your decision: it is recorded in the action log." })
-    .trim()
-    .min(1, "Give a reason for your decision: it is recorded in the action log.")
-    .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
-    .superRefine(plainText("The reason")),
+  reason: requiredReason("Give a reason for your decision: it is recorded in the action log."),
 });
 export type ApprovalDecisionInput = z.input<typeof approvalDecisionSchema>;
 

@@ -1,0 +1,64 @@
+import "server-only";
+import { chatApi, ChatApiError } from "@/lib/chat-api";
+import type { MessageCursor } from "@/lib/url-state";
+import { messageRow, type MessageRow } from "./message-rows";
+import { openReportCounts } from "./report-counts";
+
+/** Messages a page shows. */
+export const MESSAGES_PER_PAGE = 25;
+
+/** Whose messages: a user's conversation with another user or a group, as that user sees it; or a group's. */
+export type MessagesOf = { kind: "user"; owner: string; uid: string } | { kind: "group"; guid: string; owner?: string };
+
+export type MessagesView =
+  | {
+      rows: MessageRow[];
+      /** Where the next older page starts, and the newer one, if there is one. */
+      older: MessageCursor | null;
+      newer: MessageCursor | null;
+      /** The open reports could not be read: each row's count is null. */
+      reportsUnknown: boolean;
+    }
+  | { error: string };
+
+const scopeOf = (of: MessagesOf) =>
+  of.kind === "user"
+    ? ({ kind: "user", uid: of.uid, onBehalfOf: of.owner } as const)
+    : ({ kind: "group", guid: of.guid, ...(of.owner ? { onBehalfOf: of.owner } : {}) } as const);
+
+const cursorAt = (affix: MessageCursor["affix"], row: MessageRow | undefined): MessageCursor | null =>
+  row && row.sentAt !== null ? { affix, sentAt: row.sentAt, id: row.id } : null;
+
+/**
+ * One page of a conversation's messages, newest first. The chat service walks from a cursor: `prepend`
+ * to older messages (newest first), `append` to newer ones (oldest first, turned round here). One
+ * message more than the page is asked for, to know whether there is a page beyond.
+ */
+export async function readMessages(of: MessagesOf, cursor: MessageCursor | undefined): Promise<MessagesView> {
+  let listed;
+  let counts;
+  try {
+    [listed, counts] = await Promise.all([
+      chatApi().listMessages(scopeOf(of), { limit: MESSAGES_PER_PAGE + 1, ...(cursor ? { cursor } : {}) }),
+      openReportCounts(),
+    ]);
+  } catch (error) {
+    if (error instanceof ChatApiError) return { error: error.userMessage };
+    throw error;
+  }
+  const walkingNewer = cursor?.affix === "append";
+  const items = listed.data.data;
+  const more = items.length > MESSAGES_PER_PAGE;
+  // Back at the newest messages, the page is the first one, full as it is.
+  if (walkingNewer && !more) return readMessages(of, undefined);
+  const page = items.slice(0, MESSAGES_PER_PAGE);
+  const rows = (walkingNewer ? page.reverse() : page).map((message) =>
+    messageRow(message, counts ? (counts.get(message.id) ?? 0) : null),
+  );
+  return {
+    rows,
+    older: walkingNewer || more ? cursorAt("prepend", rows.at(-1)) : null,
+    newer: cursor === undefined ? null : cursorAt("append", rows[0]),
+    reportsUnknown: counts === null,
+  };
+}
