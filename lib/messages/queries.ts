@@ -62,3 +62,14 @@ export async function readMessages(of: MessagesOf, cursor: MessageCursor | undef
     reportsUnknown: counts === null,
   };
 }
+
+/** The name of the other side of a conversation, for the page's title; null when the service does not give it. */
+export async function peerName(peer: { kind: "user" | "group"; id: string }): Promise<string | null> {
+  try {
+    const answer = peer.kind === "user" ? await chatApi().getUser(peer.id) : await chatApi().getGroup(peer.id);
+    return answer.data.name || null;
+  } catch (error) {
+    if (error instanceof ChatApiError) return null;
+    throw error;
+  }
+}

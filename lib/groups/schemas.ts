@@ -1,0 +1,10 @@
+import { z } from "@/lib/schemas/zod";
+import { reasonRequiredSchema } from "@/lib/schemas/reason";
+import { uidSchema } from "@/lib/schemas/uid";
+
+/** A GUID follows the UID's rule (letters, digits, _ and -, at most 100 characters). */
+export const guidSchema = uidSchema;
+
+/** Kicking, banning or unbanning one user of a group: the group, the user and why. */
+export const groupMemberActionSchema = z.object({ guid: guidSchema, uid: uidSchema, reason: reasonRequiredSchema });
+export type GroupMemberActionInput = z.input<typeof groupMemberActionSchema>;
