@@ -56,3 +56,19 @@ export async function readGroup(guid: string): Promise<{ group: ChatGroup; raw: 
     throw error;
   }
 }
+
+/** Groups a search shows beside the users it found. */
+const GROUPS_IN_SEARCH = 10;
+
+export type GroupSearchView = { groups: ChatGroup[]; total: number } | { error: string };
+
+/** The groups whose GUID starts with `search` or whose name contains it (the service's "list groups"). */
+export async function searchGroups(search: string): Promise<GroupSearchView> {
+  try {
+    const answer = await chatApi().listGroups({ searchKey: search, page: 1, perPage: GROUPS_IN_SEARCH });
+    return { groups: answer.data.data, total: answer.data.meta?.pagination?.total ?? answer.data.data.length };
+  } catch (error) {
+    if (error instanceof ChatApiError) return { error: error.userMessage };
+    throw error;
+  }
+}
