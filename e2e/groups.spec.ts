@@ -13,12 +13,16 @@ const members = async (request: Parameters<typeof chatGet>[0]) =>
 const banned = async (request: Parameters<typeof chatGet>[0]) =>
   uidsOf((await chatGet(request, `/groups/${GUID}/bannedusers?perPage=1000`)).body);
 
-/** The row of `uid` in a section of the group's page, on the section's last page (members are listed in joining order). */
+/** The row of `uid` in a section of the group's page, on whichever of the section's pages has it (the last first). */
 async function rowOf(page: Page, section: "Members" | "Banned users", uid: string) {
   const region = page.getByRole("region", { name: new RegExp(`^${section}`) });
-  const pages = region.getByRole("navigation", { name: `${section} pages` }).getByRole("link", { name: /^Page \d+$/ });
-  if ((await pages.count()) > 0) await pages.last().click();
-  return region.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(uid) }) });
+  const row = region.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(uid) }) });
+  const summary = region.getByText(/^Page \d+ of \d+$/);
+  const last = (await summary.count()) > 0 ? Number(/of (\d+)/.exec((await summary.textContent()) ?? "")?.[1]) : 1;
+  const parameter = section === "Members" ? "membersPage" : "bannedPage";
+  for (let number = last; number >= 1 && (await row.count()) === 0; number -= 1)
+    await page.goto(`/groups/${GUID}?${parameter}=${number}`);
+  return row;
 }
 
 test.beforeAll(async ({ request }) => {
@@ -99,7 +103,7 @@ test.describe("as support", () => {
       uid: member,
       reason: "forged",
     });
-    expect(answer).toContain("does not allow you to kick, ban and unban group members");
+    expect(answer).toContain("Your role (Support) does not allow you to kick group members.");
     expect(await members(request)).toContain(member);
   });
 });
@@ -108,7 +112,7 @@ test.describe("on a phone (390 px wide)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a member with a 100-character UID does not widen the group's page", async ({ page, request }) => {
-    const [long] = await createUsers(request, `glong-${RUN}${"g".repeat(89 - RUN.length)}`, 1);
+    const [long] = await createUsers(request, `glong-${RUN}${"g".repeat(92 - RUN.length)}`, 1);
     expect(long).toHaveLength(100);
     await request.post(`/v3/groups/${GUID}/members`, {
       headers: { apikey: CHAT_API_KEY },

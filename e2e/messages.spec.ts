@@ -65,7 +65,7 @@ test.describe("Messages of a conversation, as its owner sees them", () => {
     await hostile.getByRole("button", { name: /^Delete message/ }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this message?" });
     await expect(dialog).toContainText(sender);
-    await expect(dialog).toContainText('<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>');
+    await expect(dialog).toContainText('<img src=x onerror="window.__pwned=1"><script>window.__pwned…');
     await dialog.getByRole("button", { name: "Delete message" }).click();
     await expect(dialog.getByText("Give a reason: it is recorded in the action log.")).toBeVisible();
     await dialog.getByLabel("Reason").fill("Scam link sent to a harassed user");
@@ -105,7 +105,7 @@ test.describe("Messages of a conversation, as its owner sees them", () => {
     await third.getByRole("button", { name: /^Delete message/ }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this message?" });
     await dialog.getByLabel("Reason").fill("Trying while the service fails");
-    await setFaults(request, { errorRate: 1, errorStatus: 500, pathPattern: `messages/${ids.forged}` });
+    await setFaults(request, { errorRate: 1, errorStatus: "500", pathPattern: `messages/${ids.forged}` });
     try {
       await dialog.getByRole("button", { name: "Delete message" }).click();
       await expect(dialog.getByRole("alert")).toContainText(/chat service/i);
@@ -113,7 +113,9 @@ test.describe("Messages of a conversation, as its owner sees them", () => {
       await setFaults(request, null);
     }
     await page.goto(`/audit?action=message.delete&uid=${sender}&outcome=failed`);
-    await expect(page.getByRole("table", { name: /Entries of the action log/ }).getByRole("row")).not.toHaveCount(1);
+    const entries = page.getByRole("table", { name: /Entries of the action log/ });
+    await expect(entries).toContainText("message.delete");
+    await expect(entries).toContainText(/Failed/i);
   });
 
   test.describe("as a moderator", () => {
@@ -161,7 +163,7 @@ test.describe("on a phone (390 px wide)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a 100-character sender UID does not widen the messages page", async ({ page, request }) => {
-    const prefix = `long-${RUN}${"m".repeat(90 - RUN.length)}`;
+    const prefix = `long-${RUN}${"m".repeat(93 - RUN.length)}`;
     const [sender] = await createUsers(request, prefix, 1);
     expect(sender).toHaveLength(100);
     await sendMessage(request, sender!, OWNER, `hello from a long UID ${"z".repeat(200)}`);
