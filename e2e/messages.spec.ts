@@ -81,9 +81,9 @@ test.describe("Messages of a conversation, as its owner sees them", () => {
     // An admin removes one for good: it leaves the list and the service.
     const second = messageItem(page, `second ${RUN}`);
     await second.getByRole("button", { name: /^Delete message/ }).click();
-    const permanent = page.getByRole("dialog", { name: "Delete this message?" });
-    await permanent.getByLabel("Delete permanently").check();
-    await expect(page.getByRole("dialog", { name: "Delete this message permanently?" })).toBeVisible();
+    await page.getByRole("dialog", { name: "Delete this message?" }).getByLabel("Delete permanently").check();
+    const permanent = page.getByRole("dialog", { name: "Delete this message permanently?" });
+    await expect(permanent).toContainText("cannot be brought back");
     await permanent.getByLabel("Reason").fill("Removed for good");
     await permanent.getByRole("button", { name: "Delete permanently" }).click();
     await expect(second).toHaveCount(0);
