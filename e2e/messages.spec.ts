@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { chatGet, createUsers, sendMessage, setFaults } from "./chat-service";
-import { forgeAction, storageStateOf } from "./support";
+import { CHAT_API_KEY, forgeAction, storageStateOf } from "./support";
 
 // A token of the run: a retry makes users and messages of its own.
 const RUN = Date.now().toString(36);
@@ -157,6 +157,20 @@ test.describe("Messages of a conversation, as its owner sees them", () => {
       expect((atService.body.data as { deletedAt?: number }).deletedAt).toBeUndefined();
     });
   });
+});
+
+test("what a deactivated account wrote stays readable in the conversation", async ({ page, request }) => {
+  const [raider] = (await createUsers(request, `gone-${RUN}`, 1)) as [string];
+  await sendMessage(request, raider, OWNER, `before deactivation ${RUN} https://usdt-drop.example/x`);
+  const deactivated = await request.delete("/v3/users", {
+    headers: { apikey: CHAT_API_KEY },
+    data: { uidsToDeactivate: [raider] },
+  });
+  expect(deactivated.status()).toBe(200);
+  await page.goto(`/users/${OWNER}/messages/user/${raider}`);
+  await expect(messageItem(page, `before deactivation ${RUN}`)).toContainText(
+    "(link to usdt-drop.example, not opened)",
+  );
 });
 
 test.describe("on a phone (390 px wide)", () => {

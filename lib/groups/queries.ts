@@ -3,10 +3,10 @@ import { chatApi, ChatApiError, type Pagination } from "@/lib/chat-api";
 import type { ChatGroup } from "@/lib/chat-api/moderation-schemas";
 
 /** Members and banned users a page shows. */
-export const GROUP_USERS_PER_PAGE = 25;
+const GROUP_USERS_PER_PAGE = 25;
 
 /** A group member or banned user as the page lists them: plain data, for client components too. */
-export type GroupUserRow = {
+type GroupUserRow = {
   uid: string;
   name: string | null;
   scope: string | null;

@@ -7,4 +7,3 @@ export const guidSchema = uidSchema;
 
 /** Kicking, banning or unbanning one user of a group: the group, the user and why. */
 export const groupMemberActionSchema = z.object({ guid: guidSchema, uid: uidSchema, reason: reasonRequiredSchema });
-export type GroupMemberActionInput = z.input<typeof groupMemberActionSchema>;

@@ -5,7 +5,7 @@ import { messageRow, type MessageRow } from "./message-rows";
 import { openReportCounts } from "./report-counts";
 
 /** Messages a page shows. */
-export const MESSAGES_PER_PAGE = 25;
+const MESSAGES_PER_PAGE = 25;
 
 /** Whose messages: a user's conversation with another user or a group, as that user sees it; or a group's. */
 export type MessagesOf = { kind: "user"; owner: string; uid: string } | { kind: "group"; guid: string; owner?: string };
@@ -29,6 +29,26 @@ const scopeOf = (of: MessagesOf) =>
 const cursorAt = (affix: MessageCursor["affix"], row: MessageRow | undefined): MessageCursor | null =>
   row && row.sentAt !== null ? { affix, sentAt: row.sentAt, id: row.id } : null;
 
+/** The vendor's id of the conversation of two users: their UIDs in order, joined by `_user_`. */
+const userConversationId = (a: string, b: string) => [a, b].sort().join("_user_");
+
+/**
+ * The listing of a conversation. With a deactivated user, the chat service answers ERR_UID_NOT_FOUND
+ * to their conversation's path, but still lists the messages of its id among the app's: what a raider
+ * wrote stays readable after their account was deactivated.
+ */
+async function listConversation(of: MessagesOf, filters: { limit: number; cursor?: MessageCursor }) {
+  try {
+    return await chatApi().listMessages(scopeOf(of), filters);
+  } catch (error) {
+    if (of.kind !== "user" || !(error instanceof ChatApiError) || error.code !== "ERR_UID_NOT_FOUND") throw error;
+    return chatApi().listMessages(
+      { kind: "app", onBehalfOf: of.owner },
+      { ...filters, conversationId: userConversationId(of.owner, of.uid) },
+    );
+  }
+}
+
 /**
  * One page of a conversation's messages, newest first. The chat service walks from a cursor: `prepend`
  * to older messages (newest first), `append` to newer ones (oldest first, turned round here). One
@@ -39,7 +59,7 @@ export async function readMessages(of: MessagesOf, cursor: MessageCursor | undef
   let counts;
   try {
     [listed, counts] = await Promise.all([
-      chatApi().listMessages(scopeOf(of), { limit: MESSAGES_PER_PAGE + 1, ...(cursor ? { cursor } : {}) }),
+      listConversation(of, { limit: MESSAGES_PER_PAGE + 1, ...(cursor ? { cursor } : {}) }),
       openReportCounts(),
     ]);
   } catch (error) {

@@ -17,4 +17,3 @@ export const deleteMessageSchema = z.object({
   permanent: z.boolean({ error: "Say whether the message is deleted permanently (true or false)." }),
   reason: reasonRequiredSchema,
 });
-export type DeleteMessageInput = z.input<typeof deleteMessageSchema>;

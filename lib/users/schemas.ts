@@ -4,4 +4,3 @@ import { uidSchema } from "@/lib/schemas/uid";
 
 /** Deactivating or reactivating one account from its workspace: the UID and why. */
 export const accountStateSchema = z.object({ uid: uidSchema, reason: reasonRequiredSchema });
-export type AccountStateInput = z.input<typeof accountStateSchema>;
