@@ -73,6 +73,8 @@ test.describe("Messages of a conversation, as its owner sees them", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("status").filter({ hasText: `Deleted message ${ids.hostile}.` })).toBeVisible();
     await expect(hostile.getByText("Deleted by app_system")).toBeVisible();
+    // Deleted softly, it can only be removed for good now, by an admin.
+    await expect(hostile.getByRole("button", { name: /^Delete permanently/ })).toBeVisible();
 
     const atService = await chatGet(request, `/messages/${ids.hostile}`);
     expect(atService.status).toBe(200);

@@ -23,12 +23,14 @@ export function DeleteMessageButton({ message, owner, canDeletePermanently }: De
   const { sender } = message;
   const who = sender.name ? `${sender.name} (${sender.uid})` : sender.uid;
   const words = firstWords(message);
+  // A message already deleted softly can only be removed for good (admins).
+  const forGood = permanent || message.deleted !== null;
   return (
     <ReasonActionButton
       label={message.deleted ? "Delete permanently" : "Delete message"}
       labelDetail={`from ${who}: “${words}”`}
-      title={permanent ? "Delete this message permanently?" : "Delete this message?"}
-      confirmLabel={permanent ? "Delete permanently" : "Delete message"}
+      title={forGood ? "Delete this message permanently?" : "Delete this message?"}
+      confirmLabel={forGood ? "Delete permanently" : "Delete message"}
       pendingLabel="Deleting…"
       tone="danger"
       action={deleteMessageAction}
@@ -36,12 +38,10 @@ export function DeleteMessageButton({ message, owner, canDeletePermanently }: De
         messageId: message.id,
         sender: sender.uid,
         ...(owner ? { owner } : {}),
-        permanent: permanent || message.deleted !== null,
+        permanent: forGood,
         reason,
       })}
-      done={() =>
-        permanent || message.deleted ? `Deleted message ${message.id} permanently.` : `Deleted message ${message.id}.`
-      }
+      done={() => (forGood ? `Deleted message ${message.id} permanently.` : `Deleted message ${message.id}.`)}
       unanswered={UNANSWERED}
     >
       <p>
@@ -49,7 +49,7 @@ export function DeleteMessageButton({ message, owner, canDeletePermanently }: De
         <q className="[overflow-wrap:anywhere]">{words}</q>
       </p>
       <p>
-        {permanent || message.deleted
+        {forGood
           ? "It is removed from the chat service with its reports, and cannot be brought back."
           : "It stays in the conversation marked deleted, so what was said can still be read here."}
       </p>

@@ -4,6 +4,7 @@ import { GroupProfile } from "@/components/groups/group-profile";
 import { GroupUsersTable } from "@/components/groups/group-users-table";
 import { MessagesList } from "@/components/messages/messages-list";
 import { Alert } from "@/components/ui/alert";
+import { OnThisPage } from "@/components/ui/on-this-page";
 import { requireOperator } from "@/lib/auth/session";
 import { readBannedUsers, readGroup, readGroupMembers } from "@/lib/groups/queries";
 import { guidSchema } from "@/lib/groups/schemas";
@@ -68,13 +69,7 @@ export default async function GroupPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-8">
       <GroupProfile group={group.group} raw={group.raw} />
-      <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {SECTIONS.map((section) => (
-          <a key={section.id} href={`#${section.id}`} className="text-brand-700 underline underline-offset-2">
-            {section.label}
-          </a>
-        ))}
-      </nav>
+      <OnThisPage sections={SECTIONS} />
       <GroupUsersTable
         id="members"
         heading="Members"

@@ -8,6 +8,7 @@ import { conversationRows } from "@/components/conversations/conversation-rows";
 import { ConversationsSection, type ConversationKindFilter } from "@/components/conversations/conversations-section";
 import { SelectionProvider } from "@/components/ui/selection";
 import { Alert } from "@/components/ui/alert";
+import { OnThisPage } from "@/components/ui/on-this-page";
 import { LookUpForm } from "@/components/users/look-up-form";
 import { AccountStateButton } from "@/components/users/account-state-button";
 import { UserProfile } from "@/components/users/user-profile";
@@ -129,13 +130,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
           )
         }
       />
-      <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {sections.map((section) => (
-          <a key={section.id} href={`#${section.id}`} className="text-brand-700 underline underline-offset-2">
-            {section.label}
-          </a>
-        ))}
-      </nav>
+      <OnThisPage sections={sections} />
       <SelectionProvider>
         <ConversationsSection
           owner={{ id: uid, name: user.name }}
