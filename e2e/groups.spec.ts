@@ -40,6 +40,11 @@ test("a group's page, from a conversation row: members, messages with links as t
 }) => {
   const [kicked, bannedUid] = users as [string, string, string];
   await page.goto("/users/amara-okafor?conversations=group");
+  // The group's messages as its member sees them, from the row's "Messages".
+  await page.getByRole("link", { name: "Messages with Hiking Group", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages with Hiking Group" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Messages, newest first" }).getByRole("listitem")).not.toHaveCount(0);
+  await page.goBack();
   await page.getByRole("link", { name: "Hiking Group", exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/groups/${GUID}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Hiking Group" })).toBeVisible();

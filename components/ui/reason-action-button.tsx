@@ -54,6 +54,8 @@ export function ReasonActionButton<I, T>({
 
   function confirm(reason: string) {
     void call.run(input(reason), (answer) => {
+      // When the answer never came, what the page shows may be stale either way: read it again.
+      if (!answer.ok && answer.code === "OUTCOME_UNKNOWN") router.refresh();
       if (!answer.ok) return;
       setOpen(false);
       const message = done(answer.data);
