@@ -50,6 +50,8 @@ export const deleteMessageAction = defineAction({
       );
     if (before.deleted && !permanent)
       throw new RefusedError(`Message ${messageId} was already deleted. Nothing changed.`);
+    // Should the deletion fail, or its answer be lost, the log still has what the message said.
+    context.keepOnFailure({ messageId, sender, snapshot: snapshotOf(before) });
     const answer = await chatApi().deleteMessage(messageId, { permanent });
     revalidatePath("/users/[uid]/messages/[kind]/[peer]", "page");
     revalidatePath("/groups/[guid]", "page");
