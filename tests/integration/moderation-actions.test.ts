@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
-import { startConsole, type ConsoleServer } from "../support/console-server";
+import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
 import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
 import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
 import { waitFor } from "../support/wait-for";
@@ -16,7 +16,7 @@ const SENDER = "it-sender-0";
  * late, with a 1 s time-out), and a kick the service answers with a 500. Neither is shown as done, and
  * the log has both, with what is known.
  */
-describe("deleting a message, deactivating and kicking, when the chat service misbehaves", () => {
+describe.each(await databaseKinds())("deleting a message, deactivating and kicking, on %s", (kind) => {
   let chatService: ConsoleServer;
   let slowNetwork: ReverseProxy;
   let server: ConsoleServer;
@@ -29,6 +29,7 @@ describe("deleting a message, deactivating and kicking, when the chat service mi
       delayMs: (method, path) => (method === "DELETE" && path.includes("/messages/") ? TIMEOUT_MS * 1.5 : 0),
     });
     server = await startConsole({
+      database: kind,
       env: {
         CHAT_API_BASE_URL: `${slowNetwork.url}/v3`,
         CHAT_API_KEY: chatService.apiKey,
