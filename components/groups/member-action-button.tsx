@@ -1,9 +1,9 @@
 "use client";
 
 import { ReasonActionButton } from "@/components/ui/reason-action-button";
-import { banGroupMemberAction } from "@/lib/groups/ban-member";
-import { kickGroupMemberAction } from "@/lib/groups/kick-member";
-import { unbanGroupMemberAction } from "@/lib/groups/unban-member";
+import { banGroupMemberAction } from "@/lib/groups/actions/ban-member";
+import { kickGroupMemberAction } from "@/lib/groups/actions/kick-member";
+import { unbanGroupMemberAction } from "@/lib/groups/actions/unban-member";
 
 const KINDS = {
   kick: {

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { ReasonActionButton } from "@/components/ui/reason-action-button";
-import { deleteMessageAction } from "@/lib/messages/delete-message";
+import { deleteMessageAction } from "@/lib/messages/actions/delete-message";
 import { firstWords, type MessageRow } from "@/lib/messages/message-rows";
 
 const UNANSWERED =

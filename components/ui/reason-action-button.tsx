@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { reasonRequiredSchema } from "@/lib/schemas/reason";
+import { reasonRequiredSchema } from "@/lib/validation/reason";
 import { useAnnouncer } from "./announcer";
 import { Button, type ButtonVariant } from "./button";
 import { REASON_FIELD } from "./field";

@@ -1,8 +1,8 @@
 "use client";
 
 import { ReasonActionButton } from "@/components/ui/reason-action-button";
-import { deactivateUserAction } from "@/lib/users/deactivate-user";
-import { reactivateUserAction } from "@/lib/users/reactivate-user";
+import { deactivateUserAction } from "@/lib/users/actions/deactivate-user";
+import { reactivateUserAction } from "@/lib/users/actions/reactivate-user";
 
 const CHANGES = {
   deactivate: {

@@ -1,6 +1,6 @@
-import { z } from "@/lib/schemas/zod";
-import { reasonRequiredSchema } from "@/lib/schemas/reason";
-import { uidSchema } from "@/lib/schemas/uid";
+import { z } from "@/lib/validation/zod";
+import { reasonRequiredSchema } from "@/lib/validation/reason";
+import { uidSchema } from "@/lib/validation/uid";
 
 /** A GUID follows the UID's rule (letters, digits, _ and -, at most 100 characters). */
 export const guidSchema = uidSchema;

@@ -1,6 +1,6 @@
-import { z } from "@/lib/schemas/zod";
-import { reasonRequiredSchema } from "@/lib/schemas/reason";
-import { uidSchema } from "@/lib/schemas/uid";
+import { z } from "@/lib/validation/zod";
+import { reasonRequiredSchema } from "@/lib/validation/reason";
+import { uidSchema } from "@/lib/validation/uid";
 
 /** The chat service's message ids are decimal strings. */
 const messageIdSchema = z

@@ -6,7 +6,7 @@ import { Uid } from "@/components/ui/uid";
 import { requireOperator } from "@/lib/auth/session";
 import { peerName, readMessages } from "@/lib/messages/queries";
 import { can } from "@/lib/roles";
-import { uidSchema } from "@/lib/schemas/uid";
+import { uidSchema } from "@/lib/validation/uid";
 import { conversationMessagesHref, groupHref, messageCursorOf, type SearchParams } from "@/lib/url-state";
 
 type Props = {
