@@ -10,10 +10,12 @@ export type Permission =
   | "audit.read.all"
   | "audit.export"
   | "operators.manage"
-  | "incidents.break_glass";
+  | "incidents.break_glass"
+  | "reports.read"
+  | "reports.decide";
 
-const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own"];
-const MODERATOR: Permission[] = [...SUPPORT, "users.block", "users.unblock"];
+const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own", "reports.read"];
+const MODERATOR: Permission[] = [...SUPPORT, "users.block", "users.unblock", "reports.decide"];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
 
 /** What each role may do. A page hides what a role cannot do; every action checks again. */
@@ -50,6 +52,8 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "audit.export": "export the action log",
   "operators.manage": "manage operators",
   "incidents.break_glass": "start a large job without a second operator's approval",
+  "reports.read": "read reported messages",
+  "reports.decide": "decide on reported messages",
 };
 
 export function isPermission(value: unknown): value is Permission {
