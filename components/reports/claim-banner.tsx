@@ -46,8 +46,8 @@ export function ClaimBanner({ messageId }: { messageId: string }) {
   return (
     <Alert tone="warning" title={`Being reviewed by ${state.name}`}>
       <p>
-        {state.name} opened this report; their claim runs until <Time at={state.expiresAt} />.
-        Deciding now needs taking it over.
+        {state.name} opened this report; their claim runs until <Time at={state.expiresAt} />. Deciding now needs taking
+        it over.
       </p>
       <Button
         className="mt-2"

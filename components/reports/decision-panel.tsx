@@ -91,11 +91,7 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
     };
     // The pick list offers the decision's own reasons; the action's schema checks the code again.
     if (kind === "keep") void keep.run({ ...input, reasonCode: input.reasonCode as keyof typeof KEEP_REASONS }, after);
-    else
-      void remove.run(
-        { ...input, reasonCode: input.reasonCode as keyof typeof REMOVE_REASONS, ...options },
-        after,
-      );
+    else void remove.run({ ...input, reasonCode: input.reasonCode as keyof typeof REMOVE_REASONS, ...options }, after);
   }
 
   if (closed) return result ? <DecisionResultView result={result} /> : null;

@@ -21,8 +21,8 @@ export function DecisionResultView({ result }: { result: DecisionResult }) {
     <div className="space-y-3" aria-live="polite">
       {unknown && (
         <Alert tone="warning" title="Outcome unknown">
-          Some answers of the chat service never came: those calls may have taken effect. The console settles them
-          from the service{result.settlesAt ? " after " : ""}
+          Some answers of the chat service never came: those calls may have taken effect. The console settles them from
+          the service{result.settlesAt ? " after " : ""}
           {result.settlesAt && <Time at={result.settlesAt} />}; until then they are not counted as done.
         </Alert>
       )}

@@ -43,8 +43,7 @@ function Row({ message, reported }: { message: Shown; reported?: boolean }) {
 
 /** Up to five messages before and after the reported one, in the order they were sent. */
 export function ReportContext({ context, reported }: { context: Read<Context>; reported: Shown }) {
-  if (!context.ok)
-    return <p className="text-sm text-red-800">The conversation could not be read: {context.message}</p>;
+  if (!context.ok) return <p className="text-sm text-red-800">The conversation could not be read: {context.message}</p>;
   return (
     <ol aria-label="Messages around the reported one" className="space-y-2">
       {context.value.before.length === 0 && <li className="text-sm text-slate-500">No earlier messages.</li>}
@@ -59,5 +58,3 @@ export function ReportContext({ context, reported }: { context: Read<Context>; r
     </ol>
   );
 }
-
-export type { Shown as ContextMessage };

@@ -81,13 +81,7 @@ export function ReportsFilters({ query, choices }: Props) {
         maxLength={100}
         {...UID_INPUT}
       />
-      <TextField
-        id="reports-text"
-        name="text"
-        label="Text contains"
-        defaultValue={query.text ?? ""}
-        maxLength={200}
-      />
+      <TextField id="reports-text" name="text" label="Text contains" defaultValue={query.text ?? ""} maxLength={200} />
       <div className="flex items-center gap-2 self-end pb-2">
         <input
           id="reports-new"

@@ -31,4 +31,3 @@ export async function awaitBudgetPlace(db: Database, stopping: () => boolean): P
     await sleep(wait);
   }
 }
-

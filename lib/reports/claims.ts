@@ -8,14 +8,12 @@ import { reports } from "@/lib/db/schema";
  * may take it over; a decision checks the claim again in the same UPDATE that reserves the report.
  */
 
-export const CLAIM_MINUTES = 5;
+const CLAIM_MINUTES = 5;
 
 type Claimant = { id: string; name: string };
 
 export type ClaimState =
-  | { kind: "yours"; expiresAt: Date }
-  | { kind: "theirs"; name: string; expiresAt: Date }
-  | { kind: "closed" };
+  { kind: "yours"; expiresAt: Date } | { kind: "theirs"; name: string; expiresAt: Date } | { kind: "closed" };
 
 /** SQL: the report's claim leaves room for `operatorId` (none, run out, or theirs). */
 export const claimAllows = (operatorId: string) =>
@@ -69,12 +67,4 @@ export async function takeOverReport(
   return claimed?.expiresAt
     ? { state: { kind: "yours", expiresAt: claimed.expiresAt }, from }
     : { state: { kind: "closed" }, from };
-}
-
-/** Lets go of a report this operator holds (they left it undecided). */
-export async function releaseClaim(db: Database, messageId: string, operatorId: string): Promise<void> {
-  await db
-    .update(reports)
-    .set({ claimedById: null, claimedByName: null, claimExpiresAt: null })
-    .where(and(eq(reports.messageId, messageId), eq(reports.claimedById, operatorId)));
 }

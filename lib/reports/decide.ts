@@ -15,7 +15,7 @@ import { reviewReport } from "./review-calls";
 import type { DecisionTarget } from "./schemas";
 import { blocksFor, senderCalls, type SenderOptions } from "./sender-calls";
 
-export type ReportOutcome = {
+type ReportOutcome = {
   messageId: string;
   senderUid: string;
   outcome: "done" | "failed" | "gone" | "unknown" | "refused";

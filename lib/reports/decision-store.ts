@@ -26,12 +26,12 @@ export async function targetReports(db: Database, target: DecisionTarget): Promi
 /** Why a report cannot be decided now, in the words a moderator reads. */
 export function refusalOf(row: ReportRow | undefined, operatorId: string): string {
   if (!row) return "This report is not in the queue.";
-  if (row.status === "gone")
-    return "Decided elsewhere: it is no longer waiting for review at the chat service.";
+  if (row.status === "gone") return "Decided elsewhere: it is no longer waiting for review at the chat service.";
   if (row.status !== "open") {
     const who = row.decidedById === operatorId ? "You" : (row.decidedByName ?? "Another moderator");
     const what = row.decision ? DECISION_WORDS[row.decision] : "decided on it";
-    const state = row.status === "deciding" ? " (still under way)" : row.status === "unknown" ? " (outcome unknown)" : "";
+    const state =
+      row.status === "deciding" ? " (still under way)" : row.status === "unknown" ? " (outcome unknown)" : "";
     return `Already decided: ${who} ${what}${state}.`;
   }
   return `Being reviewed by ${row.claimedByName ?? "another moderator"}: take it over first.`;
@@ -60,10 +60,7 @@ export async function reserveReports(db: Database, messageIds: string[], decider
 }
 
 export type ReportEnd =
-  | { kind: "done" }
-  | { kind: "failed" }
-  | { kind: "gone" }
-  | { kind: "unknown"; settleAfter: Date };
+  { kind: "done" } | { kind: "failed" } | { kind: "gone" } | { kind: "unknown"; settleAfter: Date };
 
 /**
  * What a reserved report came to: decided (its claim let go), back in the queue after a failure
@@ -73,10 +70,21 @@ export type ReportEnd =
 export async function endReport(db: Database, messageId: string, operationId: string, end: ReportEnd): Promise<void> {
   const own = and(eq(reports.messageId, messageId), eq(reports.decisionOperationId, operationId));
   const released = { claimedById: null, claimedByName: null, claimExpiresAt: null };
-  if (end.kind === "done") await db.update(reports).set({ status: "decided", ...released }).where(own);
-  else if (end.kind === "gone") await db.update(reports).set({ status: "gone", ...released }).where(own);
+  if (end.kind === "done")
+    await db
+      .update(reports)
+      .set({ status: "decided", ...released })
+      .where(own);
+  else if (end.kind === "gone")
+    await db
+      .update(reports)
+      .set({ status: "gone", ...released })
+      .where(own);
   else if (end.kind === "unknown")
-    await db.update(reports).set({ status: "unknown", settleAfter: end.settleAfter, ...released }).where(own);
+    await db
+      .update(reports)
+      .set({ status: "unknown", settleAfter: end.settleAfter, ...released })
+      .where(own);
   else
     await db
       .update(reports)

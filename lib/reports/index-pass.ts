@@ -5,7 +5,7 @@ import { indexedReportOf, type IndexedReport } from "./flagged-item";
 import { countMisses, recordPass, upsertReports } from "./index-store";
 
 /** Items a page of the flagged list: its documented bound is 1000; 100 keeps each answer small. */
-export const FLAGGED_PAGE_SIZE = 100;
+const FLAGGED_PAGE_SIZE = 100;
 /** 100,000 open reports at most in one read: past that the service is not being moderated through a queue. */
 const MAX_PAGES = 1000;
 

@@ -14,9 +14,6 @@ export const keepReportsAction = defineAction({
   audit: ({ target, reasonCode, reasonText }) =>
     decisionRequest({ target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText) }),
   run: ({ target, reasonCode, reasonText }, context) =>
-    decideReports(
-      { target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText) },
-      context,
-    ),
+    decideReports({ target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText) }, context),
   completion: decisionCompletion,
 });

@@ -14,7 +14,7 @@ import type { reports } from "@/lib/db/schema";
 type Report = typeof reports.$inferSelect;
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export const CONTEXT_MESSAGES = 5;
+const CONTEXT_MESSAGES = 5;
 /** Reporters whose blocks are read for the page; a report with more names the rest as not checked. */
 const REPORTERS_CHECKED = 10;
 const BANNED_PAGE = 1000;
@@ -97,5 +97,3 @@ export async function reportDetail(report: Report) {
   const [around, sender] = await Promise.all([read(() => context(report)), standing(report)]);
   return { context: around, sender };
 }
-
-export type ReportDetail = Awaited<ReturnType<typeof reportDetail>>;

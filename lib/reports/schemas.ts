@@ -73,8 +73,6 @@ export const removeReportsSchema = z
   })
   .refine(needsText, NEEDS_TEXT);
 
-export type KeepReportsInput = z.input<typeof keepReportsSchema>;
-export type RemoveReportsInput = z.input<typeof removeReportsSchema>;
 export type DecisionTarget = z.output<typeof targetSchema>;
 
 export const claimReportSchema = z.object({ messageId: messageIdSchema });

@@ -82,7 +82,12 @@ async function child<T>(
 async function blockForReporter(parent: Parent, blocker: string, senders: string[]): Promise<CallOutcome> {
   return child(
     parent,
-    { action: "users.block", affectedUids: [blocker, ...senders], targetUid: blocker, requestBody: { blockedUids: senders } },
+    {
+      action: "users.block",
+      affectedUids: [blocker, ...senders],
+      targetUid: blocker,
+      requestBody: { blockedUids: senders },
+    },
     { call: "block", target: blocker },
     async (): Promise<BlockAnswer> => {
       const answer = await sendBlockCall(
@@ -116,7 +121,8 @@ async function banFromGroup(parent: Parent, guid: string, uid: string): Promise<
       try {
         return { status: (await chatApi().banGroupMember(guid, uid)).status, already: false };
       } catch (error) {
-        if (error instanceof ChatApiError && error.code === ALREADY_BANNED) return { status: error.status, already: true };
+        if (error instanceof ChatApiError && error.code === ALREADY_BANNED)
+          return { status: error.status, already: true };
         throw error;
       }
     },
@@ -143,11 +149,16 @@ async function deactivate(parent: Parent, uids: string[]): Promise<CallOutcome> 
 }
 
 /** The sender calls of a removal, in order; each logged under the decision. */
-export async function senderCalls(parent: Parent, removed: ReportRow[], options: SenderOptions): Promise<CallOutcome[]> {
+export async function senderCalls(
+  parent: Parent,
+  removed: ReportRow[],
+  options: SenderOptions,
+): Promise<CallOutcome[]> {
   const calls: CallOutcome[] = [];
   if (options.blockForReporters)
     for (const [blocker, senders] of blocksFor(removed)) calls.push(await blockForReporter(parent, blocker, senders));
-  if (options.banFromGroup) for (const { guid, uid } of bansFor(removed)) calls.push(await banFromGroup(parent, guid, uid));
+  if (options.banFromGroup)
+    for (const { guid, uid } of bansFor(removed)) calls.push(await banFromGroup(parent, guid, uid));
   const senders = [...new Set(removed.map((report) => report.senderUid))].sort();
   if (options.deactivateSender && senders.length > 0) calls.push(await deactivate(parent, senders));
   return calls;

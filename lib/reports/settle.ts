@@ -63,4 +63,3 @@ export async function settleUnknownDecisions(db: Database, lastReadStartedAt: Da
   }
   return settled;
 }
-

@@ -142,7 +142,9 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
           />
         </Section>
       )}
-      {!canDecide && <Alert tone="info">Your role may read reports; deciding on them is for moderators and admins.</Alert>}
+      {!canDecide && (
+        <Alert tone="info">Your role may read reports; deciding on them is for moderators and admins.</Alert>
+      )}
     </div>
   );
 }
