@@ -49,7 +49,8 @@ export const reportIndexer = defineWorker<IndexerState>({
   name: "report index",
   everyMs: () => 1000,
   firstTick: "after interval",
-  init: ({ owner, stopped }) => ({ owner, stopped, nextAt: 0 }),
+  // The first read a little after start, once the embedded chat service (started after the console) answers.
+  init: ({ owner, stopped }) => ({ owner, stopped, nextAt: Date.now() + EVERY_MS }),
   tick: async ({ state }) => {
     if (Date.now() < state.nextAt) return;
     state.nextAt = Date.now() + EVERY_MS;
