@@ -6,6 +6,11 @@ import { countMisses, recordPass, upsertReports } from "./index-store";
 
 /** Items a page of the flagged list: its documented bound is 1000; 100 keeps each answer small. */
 const FLAGGED_PAGE_SIZE = 100;
+/**
+ * Reads of one pass: a report missed by a read is confirmed by the next, so a report decided elsewhere
+ * leaves the queue within one pass, and one skipped while the list moved stays.
+ */
+const MAX_READS = 3;
 /** 100,000 open reports at most in one read: past that the service is not being moderated through a queue. */
 const MAX_PAGES = 1000;
 
@@ -33,9 +38,9 @@ export type PassSummary = { seen: number; calls: number; gone: number; startedAt
 
 /**
  * One complete read of the flagged list into the index: every report seen is written, and open
- * reports it missed count a miss. When some were missed, a second read confirms at once, so that a
- * report that left the list (decided elsewhere) leaves the queue within one pass, and one the first
- * read skipped while the list moved under it does not.
+ * reports it missed count a miss. While some were missed once, another read confirms at once, so that
+ * a report that left the list (decided elsewhere) leaves the queue within one pass, and one a read
+ * skipped while the list moved under it does not.
  */
 export async function runIndexPass(db: Database, stopping: () => boolean): Promise<PassSummary> {
   const startedAt = new Date();
@@ -43,7 +48,7 @@ export async function runIndexPass(db: Database, stopping: () => boolean): Promi
   let seenCount = 0;
   let gone = 0;
   try {
-    for (let read = 0; read < 2; read += 1) {
+    for (let read = 0; read < MAX_READS; read += 1) {
       const readStartedAt = new Date();
       const { seen, calls: made } = await readFlaggedList(db, stopping);
       calls += made;
