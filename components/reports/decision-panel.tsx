@@ -30,6 +30,36 @@ const UNANSWERED =
   "The console's server did not answer, so it is not known whether the decision was made. Check the action log and the report before trying again.";
 const FIELD_LABELS = { reasonCode: "Reason", reasonText: "Reason details", target: "Reports" };
 
+/** A choice of radio buttons under a legend. */
+function Choice<T extends string>(props: {
+  legend: string;
+  name: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: Array<[T, string]>;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{props.legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {props.options.map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={props.name}
+              value={value}
+              checked={props.value === value}
+              onChange={() => props.onChange(value)}
+              className="size-4 accent-brand-600"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 type Request = {
   decision: "keep" | "remove";
   target: DecisionTarget;
@@ -98,50 +128,27 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
   return (
     <div className="space-y-4">
       <form onSubmit={open} aria-label="Decide" className="space-y-4">
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Decision</legend>
-          <div className="mt-1 flex flex-wrap gap-4">
-            {(["keep", "remove"] as const).map((kind) => (
-              <label key={kind} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="decision"
-                  value={kind}
-                  checked={decision === kind}
-                  onChange={() => setDecision(kind)}
-                  className="size-4 accent-brand-600"
-                />
-                {kind === "keep" ? "Keep" : "Remove message"}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choice
+          legend="Decision"
+          name="decision"
+          value={decision}
+          onChange={setDecision}
+          options={[
+            ["keep", "Keep"],
+            ["remove", "Remove message"],
+          ]}
+        />
         {sender && (
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Decide on</legend>
-            <div className="mt-1 flex flex-col gap-1">
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="scope"
-                  checked={scope === "these"}
-                  onChange={() => setScope("these")}
-                  className="size-4 accent-brand-600"
-                />
-                This report
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="scope"
-                  checked={scope === "sender"}
-                  onChange={() => setScope("sender")}
-                  className="size-4 accent-brand-600"
-                />
-                Every open report of this sender ({sender.openReports})
-              </label>
-            </div>
-          </fieldset>
+          <Choice
+            legend="Decide on"
+            name="scope"
+            value={scope}
+            onChange={setScope}
+            options={[
+              ["these", "This report"],
+              ["sender", `Every open report of this sender (${sender.openReports})`],
+            ]}
+          />
         )}
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField

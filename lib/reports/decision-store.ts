@@ -59,6 +59,18 @@ export async function reserveReports(db: Database, messageIds: string[], decider
     .returning();
 }
 
+/** A report back in the queue, its decision undone: it did not take effect. */
+export const REOPENED = {
+  status: "open",
+  decision: null,
+  decisionReason: null,
+  decidedById: null,
+  decidedByName: null,
+  decidedAt: null,
+  decisionOperationId: null,
+  settleAfter: null,
+} as const;
+
 export type ReportEnd =
   { kind: "done" } | { kind: "failed" } | { kind: "gone" } | { kind: "unknown"; settleAfter: Date };
 
@@ -85,19 +97,7 @@ export async function endReport(db: Database, messageId: string, operationId: st
       .update(reports)
       .set({ status: "unknown", settleAfter: end.settleAfter, ...released })
       .where(own);
-  else
-    await db
-      .update(reports)
-      .set({
-        status: "open",
-        decision: null,
-        decisionReason: null,
-        decidedById: null,
-        decidedByName: null,
-        decidedAt: null,
-        decisionOperationId: null,
-      })
-      .where(own);
+  else await db.update(reports).set(REOPENED).where(own);
 }
 
 /** "3 reports": for the messages of a refused decision. */

@@ -4,7 +4,7 @@ import { appendAuditEvent } from "@/lib/audit/append";
 import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import type { Database } from "@/lib/db/client";
 import { reports } from "@/lib/db/schema";
-import { DECISION_WORDS } from "./decision-store";
+import { DECISION_WORDS, REOPENED } from "./decision-store";
 
 /**
  * Settles decisions whose answer never came, once their calls can no longer take effect
@@ -24,20 +24,7 @@ export async function settleUnknownDecisions(db: Database, lastReadStartedAt: Da
     if (!reviewed && !stillListed) continue;
     const [changed] = await db
       .update(reports)
-      .set(
-        reviewed
-          ? { status: "decided" }
-          : {
-              status: "open",
-              decision: null,
-              decisionReason: null,
-              decidedById: null,
-              decidedByName: null,
-              decidedAt: null,
-              decisionOperationId: null,
-              settleAfter: null,
-            },
-      )
+      .set(reviewed ? { status: "decided" } : REOPENED)
       .where(and(eq(reports.messageId, report.messageId), eq(reports.status, "unknown")))
       .returning({ messageId: reports.messageId });
     if (!changed) continue;
