@@ -115,7 +115,7 @@ const ALREADY_BANNED = "ERR_ALREADY_BANNED";
 async function banFromGroup(parent: Parent, guid: string, uid: string): Promise<CallOutcome> {
   return child(
     parent,
-    { action: "groups.ban", affectedUids: [uid], targetUid: uid, requestBody: { guid, uid } },
+    { action: "group.member.ban", affectedUids: [uid], targetUid: uid, requestBody: { guid, uid } },
     { call: "ban", target: guid },
     async () => {
       try {
@@ -133,7 +133,7 @@ async function banFromGroup(parent: Parent, guid: string, uid: string): Promise<
 async function deactivate(parent: Parent, uids: string[]): Promise<CallOutcome> {
   return child(
     parent,
-    { action: "users.deactivate", affectedUids: uids, targetUid: uids[0]!, requestBody: { uidsToDeactivate: uids } },
+    { action: "user.deactivate", affectedUids: uids, targetUid: uids[0]!, requestBody: { uidsToDeactivate: uids } },
     { call: "deactivate", target: uids.join(", ") },
     () => chatApi().deactivateUsers(uids),
     ({ status, data }) => {
