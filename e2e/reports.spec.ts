@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { CHAT_API_KEY, forgeAction, storageStateOf } from "./support";
 
 /**
@@ -52,8 +53,10 @@ test("a moderator reads a raider's report in its context, removes it and blocks 
 }) => {
   await openQueue(page, "?text=500+USDT&reason=spam");
   await expect(page.getByRole("link", { name: /^Reports/ })).toContainText(/\d+/);
+  await expectNoSeriousViolations(page);
   const id = await openFirstReport(page);
   await expect(page.getByText("You are reviewing this report")).toBeVisible();
+  await expectNoSeriousViolations(page);
 
   const context = page.getByRole("list", { name: "Messages around the reported one" });
   await expect(context.getByRole("listitem").filter({ hasText: "Reported message" })).toHaveCount(1);
@@ -163,6 +166,15 @@ test("support reads the queue and a report, is offered no decision, and a forged
   expect(await stillFlagged(request, id)).toBe(true);
   expect((await v3(request, `/messages/${id}`)).body.data).not.toHaveProperty("deletedAt");
   await context.close();
+});
+
+test("a report's page fits a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/reports?sort=newest");
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await width()).toBeLessThanOrEqual(390);
+  await openFirstReport(page);
+  expect(await width()).toBeLessThanOrEqual(390);
 });
 
 test("the action log has each decision, with the sender among its UIDs", async ({ page }) => {
