@@ -7,12 +7,13 @@ import { defineWorker } from "@/lib/workers/define-worker";
 import { StoppedWaiting } from "./budget";
 import { runIndexPass, type PassSummary } from "./index-pass";
 import { releaseIndexLease, takeIndexLease } from "./index-store";
+import { settleLostCalls } from "./call-settlement";
 import { settleUnknownDecisions } from "./settle";
 
 /**
  * Keeps the index of reports: every process runs this worker, and the one holding the lease reads
  * the flagged list, at most every ten seconds and no more often than keeps its calls within the
- * index's share of the jobs' budget, then settles decisions whose answer never came.
+ * index's share of the jobs' budget, then settles decisions, bans and deactivations whose answer never came.
  */
 
 const EVERY_MS = 10_000;
@@ -37,6 +38,7 @@ export async function indexOnce(
   try {
     const pass = await runIndexPass(db, stopping);
     await settleUnknownDecisions(db, pass.startedAt);
+    await settleLostCalls(db);
     return pass;
   } finally {
     await releaseIndexLease(db, owner);

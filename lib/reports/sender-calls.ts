@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import type { RequestInfo } from "@/lib/request-info";
 import { recordBlocks } from "@/lib/timed-blocks/store";
 import type { CallOutcome } from "./call-outcome";
+import { scheduleCallSettlement } from "./call-settlement";
 import type { ReportRow } from "./decision-store";
 
 /**
@@ -112,8 +113,22 @@ async function blockForReporter(parent: Parent, blocker: string, senders: string
 
 const ALREADY_BANNED = "ERR_ALREADY_BANNED";
 
+/** A ban or deactivation whose answer never came is settled once it can no longer land (call-settlement.ts). */
+async function settledLater(
+  outcome: CallOutcome,
+  lost: Omit<Parameters<typeof scheduleCallSettlement>[1], "parentOperationId">,
+  parent: Parent,
+) {
+  if (outcome.outcome !== "unknown") return outcome;
+  await scheduleCallSettlement(await getDb(), { ...lost, parentOperationId: parent.operationId });
+  return {
+    ...outcome,
+    message: `${outcome.message ?? "The answer never came."} It is settled from the service's lists once the call can no longer take effect.`,
+  };
+}
+
 async function banFromGroup(parent: Parent, guid: string, uid: string): Promise<CallOutcome> {
-  return child(
+  const outcome = await child(
     parent,
     { action: "group.member.ban", affectedUids: [uid], targetUid: uid, requestBody: { guid, uid } },
     { call: "ban", target: guid },
@@ -128,10 +143,11 @@ async function banFromGroup(parent: Parent, guid: string, uid: string): Promise<
     },
     ({ status, already }) => ({ outcome: "succeeded", httpStatus: status, summary: { guid, uid, already } }),
   );
+  return settledLater(outcome, { call: "ban", uids: [uid], guid }, parent);
 }
 
 async function deactivate(parent: Parent, uids: string[]): Promise<CallOutcome> {
-  return child(
+  const outcome = await child(
     parent,
     { action: "user.deactivate", affectedUids: uids, targetUid: uids[0]!, requestBody: { uidsToDeactivate: uids } },
     { call: "deactivate", target: uids.join(", ") },
@@ -146,6 +162,7 @@ async function deactivate(parent: Parent, uids: string[]): Promise<CallOutcome> 
       };
     },
   );
+  return settledLater(outcome, { call: "deactivate", uids }, parent);
 }
 
 /** The sender calls of a removal, in order; each logged under the decision. */

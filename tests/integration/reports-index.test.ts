@@ -50,6 +50,7 @@ describe.each(await databaseKinds())("the index of reports on %s", (database) =>
       target: Number(new URL(chatService.baseUrl).port),
       delayMs: (method, path) => {
         if (method === "PATCH" && path.includes("/moderation/flagged-messages/")) return TIMEOUT_MS * 1.5;
+        if (method === "DELETE" && path === "/v3/users") return TIMEOUT_MS * 1.5;
         if (method !== "GET" || !path.startsWith("/v3/moderation/flagged-messages") || !path.includes("page=2"))
           return 0;
         const change = onSecondPage;
@@ -159,6 +160,52 @@ describe.each(await databaseKinds())("the index of reports on %s", (database) =>
       outcome: "succeeded",
       actorRole: "system",
       summary: { settled: "reviewed" },
+    });
+  }, 120_000);
+
+  it("a removal's deactivation whose answer never came is outcome unknown, then settled from the deactivated users", async () => {
+    const [report] = await pending();
+    const removed = await callActionOver<{
+      reports: Array<{ outcome: string }>;
+      senderCalls: Array<{ call: string; outcome: string }>;
+    }>(
+      server,
+      admin,
+      "removeReportsAction",
+      {
+        target: { kind: "reports", messageIds: [report!.id] },
+        reasonCode: "spam",
+        reasonText: "",
+        blockForReporters: false,
+        deactivateSender: true,
+        banFromGroup: false,
+      },
+      `/reports/${report!.id}`,
+    );
+    expect(removed).toMatchObject({
+      ok: true,
+      data: { reports: [{ outcome: "done" }], senderCalls: [{ call: "deactivate", outcome: "unknown" }] },
+    });
+    const [completion] = (
+      await exportedEntries(server, admin, { uid: report!.sender, action: "report.remove" })
+    ).filter((entry) => entry.outcome !== "requested");
+    expect(completion).toMatchObject({ outcome: "unknown", errorCode: "ANSWER_LOST" });
+
+    const settlement = await waitFor(
+      "the deactivation's settlement",
+      async () => {
+        await refresh();
+        return (await exportedEntries(server, admin, { job: String(completion!.operationId) })).filter(
+          (entry) => entry.action === "report.settle" && entry.outcome !== "requested",
+        );
+      },
+      (found) => found.length > 0,
+      40_000,
+    );
+    expect(settlement[0]).toMatchObject({
+      outcome: "succeeded",
+      actorRole: "system",
+      summary: { call: "deactivate", outcomes: { [report!.sender]: "deactivated" } },
     });
   }, 120_000);
 });

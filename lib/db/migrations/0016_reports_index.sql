@@ -1,3 +1,14 @@
+CREATE TABLE "report_call_settlements" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"parent_operation_id" uuid NOT NULL,
+	"call" text NOT NULL,
+	"uids" jsonb NOT NULL,
+	"guid" text,
+	"settle_after" timestamp with time zone NOT NULL,
+	"settled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "report_index_state" (
 	"id" text PRIMARY KEY NOT NULL,
 	"lease_owner" text,
@@ -42,6 +53,7 @@ CREATE TABLE "reports" (
 	CONSTRAINT "reports_status_check" CHECK ("reports"."status" in ('open', 'deciding', 'decided', 'unknown', 'gone'))
 );
 --> statement-breakpoint
+CREATE INDEX "report_call_settlements_due_idx" ON "report_call_settlements" USING btree ("settle_after") WHERE "report_call_settlements"."settled_at" is null;--> statement-breakpoint
 CREATE INDEX "reports_most_reported_idx" ON "reports" USING btree ("status","report_count" DESC NULLS LAST,"last_flagged_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reports_newest_idx" ON "reports" USING btree ("status","last_flagged_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reports_sender_idx" ON "reports" USING btree ("sender_uid","status");--> statement-breakpoint
