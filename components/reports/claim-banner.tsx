@@ -6,9 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { claimReportAction } from "@/lib/reports/claim-report";
+import { claimReportAction } from "@/lib/reports/actions/claim-report";
 import type { ClaimState } from "@/lib/reports/claims";
-import { takeOverReportAction } from "@/lib/reports/take-over-report";
+import { takeOverReportAction } from "@/lib/reports/actions/take-over-report";
 
 /** A claim lasts five minutes; the page renews it well before, for as long as it stays open. */
 const RENEW_MS = 120_000;

@@ -5,7 +5,7 @@ import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf } from "@/lib/format/numbers";
-import { refreshReportsAction } from "@/lib/reports/refresh-reports";
+import { refreshReportsAction } from "@/lib/reports/actions/refresh-reports";
 
 /** "Refresh": reads the chat service's list of reports again now, then shows the queue as it is. */
 export function RefreshReportsButton() {

@@ -1,6 +1,6 @@
-import { z } from "@/lib/schemas/zod";
-import { plainText } from "@/lib/schemas/text";
-import { uidSchema } from "@/lib/schemas/uid";
+import { z } from "@/lib/validation/zod";
+import { plainText } from "@/lib/validation/text";
+import { uidSchema } from "@/lib/validation/uid";
 
 /** The forms and actions of the reports queue: one schema each, for the form and the action alike. */
 

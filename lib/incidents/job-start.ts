@@ -1,0 +1,50 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { getDb } from "@/lib/db/client";
+import { actorOf, jobCreator } from "@/lib/audit/actor";
+import { getEnv } from "@/lib/env";
+import type { BlockJob } from "@/lib/incidents/jobs";
+import { wakeJobRunner } from "@/lib/incidents/runner";
+import { recordBlocks } from "@/lib/timed-blocks/store";
+import type { ActionContext } from "@/lib/actions/define-action";
+
+/** What the actions that create or start incident jobs share. */
+
+/** Blocks from before a job are not sent; their live expiries end or are renewed as the job asks, once it starts. */
+export async function recordPreBlocked(job: BlockJob, alreadyBlocked: string[]) {
+  await recordBlocks(await getDb(), {
+    blockerUid: job.blockerUid,
+    blocked: [],
+    alreadyBlocked,
+    expiresInSeconds: job.blockForSeconds,
+    operationId: job.operationId,
+    actor: jobCreator(job),
+    reason: job.reason,
+  });
+}
+
+/** What every new job takes from the configuration and from the operation that starts it. */
+export function newJobOf(context: ActionContext) {
+  const env = getEnv();
+  return {
+    chunkSize: env.incident.chunkSize,
+    concurrency: env.incident.concurrency,
+    createdBy: actorOf(context.operator),
+    operationId: context.operationId,
+  };
+}
+
+/** A job was created or approved: the runner takes it up at once, and the list of jobs shows it. */
+export function started(job: BlockJob) {
+  wakeJobRunner({ jobsChanged: true });
+  revalidatePath("/incidents");
+  return jobSummary(job);
+}
+
+export const jobSummary = (job: BlockJob) => ({
+  jobId: job.id,
+  kind: job.kind,
+  purpose: job.purpose,
+  total: job.total,
+  chunks: Math.ceil(job.total / job.chunkSize),
+});
