@@ -14,9 +14,11 @@ export type Permission =
   | "audit.read.all"
   | "audit.export"
   | "operators.manage"
-  | "incidents.break_glass";
+  | "incidents.break_glass"
+  | "reports.read"
+  | "reports.decide";
 
-const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own"];
+const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own", "reports.read"];
 const MODERATOR: Permission[] = [
   ...SUPPORT,
   "users.block",
@@ -24,6 +26,7 @@ const MODERATOR: Permission[] = [
   "messages.delete",
   "users.deactivate",
   "groups.members.manage",
+  "reports.decide",
 ];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
 
@@ -71,6 +74,8 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "audit.export": "export the action log",
   "operators.manage": "manage operators",
   "incidents.break_glass": "start a large job without a second operator's approval",
+  "reports.read": "read reported messages",
+  "reports.decide": "decide on reported messages",
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -89,3 +89,49 @@ export const conversationMessagesHref = (
 /** A group's page, and its members, banned users and messages at their pages and cursor. */
 export const groupHref = (guid: string, values: QueryValues = {}, hash = "") =>
   hrefOf(`/groups/${encodeURIComponent(guid)}`, values, hash);
+
+/** The reports queue: which reports (waiting or decided), the order, the filters and the page. */
+export type ReportsQuery = {
+  view: "queue" | "decided";
+  sort: "most" | "newest";
+  reason: string | null;
+  group: string | null;
+  sender: string | null;
+  newAccounts: boolean;
+  text: string | null;
+  page: number;
+};
+
+const MAX_FILTER_CHARS = 200;
+/** A filter's text from the URL: trimmed, at most 200 characters, none when empty. */
+const filterOf = (value: string | string[] | undefined) => firstOf(value)?.trim().slice(0, MAX_FILTER_CHARS) || null;
+
+export function reportsQuery(search: SearchParams): ReportsQuery {
+  return {
+    view: firstOf(search.view) === "decided" ? "decided" : "queue",
+    sort: firstOf(search.sort) === "newest" ? "newest" : "most",
+    reason: filterOf(search.reason),
+    group: filterOf(search.group),
+    sender: filterOf(search.sender)?.toLowerCase() ?? null,
+    newAccounts: firstOf(search.new) === "1",
+    text: filterOf(search.text),
+    page: pageOf(search.page),
+  };
+}
+
+/** The queue at a query; defaults (the queue, most reported, the first page) unwritten. */
+export function reportsHref(query: Partial<ReportsQuery>): string {
+  return hrefOf("/reports", {
+    view: query.view === "decided" ? "decided" : null,
+    sort: query.sort === "newest" ? "newest" : null,
+    reason: query.reason,
+    group: query.group,
+    sender: query.sender,
+    new: query.newAccounts ? "1" : null,
+    text: query.text,
+    page: query.page && query.page > 1 ? query.page : null,
+  });
+}
+
+/** One report's page. */
+export const reportHref = (messageId: string) => `/reports/${encodeURIComponent(messageId)}`;
