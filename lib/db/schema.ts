@@ -25,6 +25,8 @@ import {
 export * from "./audit-side-tables";
 import type { AffectedUids } from "./audit-side-tables";
 export * from "./rate-and-expiry-tables";
+// The index of reported messages (lib/reports/).
+export * from "./report-tables";
 import { approvalColumns } from "./approval-columns";
 export type { RequestPreview } from "./approval-columns";
 

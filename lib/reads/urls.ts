@@ -40,3 +40,6 @@ export const conversationRead = (key: { onBehalfOf: string; kind: "user" | "grou
   url: hrefOf("/api/conversation", key),
   dates: [] as const,
 });
+
+/** The reports waiting for a decision, for the navigation's badge. */
+export const openReportsRead = { url: "/api/reports/open-count", dates: [] as const };
