@@ -10,10 +10,22 @@ export type Permission =
   | "audit.read.all"
   | "audit.export"
   | "operators.manage"
-  | "incidents.break_glass";
+  | "incidents.break_glass"
+  | "accounts.search"
+  | "users.deactivate"
+  | "groups.ban"
+  | "messages.delete";
 
 const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own"];
-const MODERATOR: Permission[] = [...SUPPORT, "users.block", "users.unblock"];
+const MODERATOR: Permission[] = [
+  ...SUPPORT,
+  "users.block",
+  "users.unblock",
+  "accounts.search",
+  "users.deactivate",
+  "groups.ban",
+  "messages.delete",
+];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
 
 /** What each role may do. A page hides what a role cannot do; every action checks again. */
@@ -50,6 +62,10 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "audit.export": "export the action log",
   "operators.manage": "manage operators",
   "incidents.break_glass": "start a large job without a second operator's approval",
+  "accounts.search": "search for the accounts behind a raid",
+  "users.deactivate": "deactivate and reactivate users",
+  "groups.ban": "ban and unban users from groups",
+  "messages.delete": "delete messages",
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -5,26 +5,19 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
+import { JobSubject } from "./job-subject";
+import { jobSubjectText } from "./job-labels";
 import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/incidents/approval-requests";
 import { formatCount } from "@/lib/format/numbers";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
 import { JobStatusBadge } from "./job-status-badge";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
 
 const POLL_MS = 5000;
 
-const OPEN_COLUMNS: Column[] = ["Requested", "Blocker", "To block", "Requested by", "Reason", "Expires", "Review"];
-const HISTORY_COLUMNS: Column[] = [
-  "Requested",
-  "Blocker",
-  "To block",
-  "Requested by",
-  "Decision",
-  "By",
-  "Reason",
-  "Job",
-];
+const OPEN_COLUMNS: Column[] = ["Requested", "Job", "Users", "Requested by", "Reason", "Expires", "Review"];
+const HISTORY_COLUMNS: Column[] = ["Requested", "Job", "Users", "Requested by", "Decision", "By", "Reason", "Job"];
 
 function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
   return (
@@ -32,7 +25,7 @@ function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
       {label}
       <span className="sr-only">
         {" "}
-        of {row.requestedBy.email} for {row.blockerUid}
+        of {row.requestedBy.email} for {jobSubjectText(row)}
       </span>
     </Link>
   );
@@ -64,7 +57,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
                 <Time at={row.requestedAt} />
               </TableCell>
               <TableCell className="text-xs">
-                <Uid uid={row.blockerUid} oneLine />
+                {JOB_KINDS[row.kind].verb}: <JobSubject job={row} oneLine />
               </TableCell>
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>
@@ -90,7 +83,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
                 <Time at={row.requestedAt} />
               </TableCell>
               <TableCell className="text-xs">
-                <Uid uid={row.blockerUid} oneLine />
+                {JOB_KINDS[row.kind].verb}: <JobSubject job={row} oneLine />
               </TableCell>
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>{row.requestedBy.email}</TableCell>

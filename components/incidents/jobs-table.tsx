@@ -6,11 +6,11 @@ import { formatUtc } from "@/lib/format/time";
 import { jobCountsSummary, jobPurposeLabel } from "./job-labels";
 import { JobStatusBadge } from "./job-status-badge";
 import { Time } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
+import { JobSubject } from "./job-subject";
 
 const COLUMNS: Column[] = [
   "Created",
-  "Blocker",
+  "On behalf of or in",
   "Job",
   "Status",
   "Progress",
@@ -30,7 +30,7 @@ export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string
             <Time at={job.createdAt} />
           </TableCell>
           <TableCell className="text-xs">
-            <Uid uid={job.blockerUid} oneLine />
+            <JobSubject job={job} oneLine />
           </TableCell>
           <TableCell>{jobPurposeLabel(job)}</TableCell>
           <TableCell>

@@ -13,6 +13,10 @@ import { RefusedError } from "@/lib/errors";
 import type { AuditAction } from "@/lib/audit/vocabulary";
 import { defineAction, type ActionContext } from "./define-action";
 import { newJobOf, started } from "./job-start";
+import { affectedByItems } from "@/lib/incidents/chunk-call";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
+import type { JobKindName } from "@/lib/db/schema";
+import { can, describePermission } from "@/lib/roles";
 
 export type IncidentPreview = {
   blocker: { uid: string; name: string };
@@ -60,7 +64,7 @@ export const previewIncidentAction = defineAction({
 
 /** The blocker of a job, for the log; an unknown job is refused later, by the action itself. */
 async function blockerOf(jobId: string): Promise<string | undefined> {
-  return (await getJob(await getDb(), jobId))?.blockerUid;
+  return (await getJob(await getDb(), jobId))?.blockerUid ?? undefined;
 }
 
 /** A follow-up job's blocker and the UIDs it will send, as the log records its request. */
@@ -68,7 +72,10 @@ async function followUpRequest(jobId: string, outcomes: string[]) {
   const db = await getDb();
   const parent = await getJob(db, jobId);
   const uids = parent ? await uidsWithOutcome(db, parent.id, outcomes) : [];
-  return { affectedUids: [parent?.blockerUid, ...uids], requestBody: { parentJobId: jobId, uids: uids.length } };
+  return {
+    affectedUids: [parent?.blockerUid ?? undefined, ...(parent ? affectedByItems(parent, uids) : [])],
+    requestBody: { parentJobId: jobId, uids: uids.length },
+  };
 }
 
 async function requireJob(jobId: string): Promise<BlockJob> {
@@ -119,21 +126,26 @@ export const cancelJobAction = jobControl(
   "Only a running or paused job can be cancelled",
 );
 
-async function followUp(
-  parentId: string,
-  kind: "block" | "unblock",
-  purpose: "retry" | "undo",
-  outcomes: string[],
-  context: ActionContext,
-) {
+/** What a follow-up job of `parent` does: a retry its own kind, an undo the kind that reverses it. */
+function followUpKind(parent: BlockJob, purpose: "retry" | "undo"): JobKindName {
+  if (purpose === "retry") return parent.kind;
+  const undo = JOB_KINDS[parent.kind].undo;
+  if (!undo) throw new RefusedError(`A job that does "${JOB_KINDS[parent.kind].verb}" cannot be undone.`);
+  return undo.kind;
+}
+
+async function followUp(parentId: string, purpose: "retry" | "undo", context: ActionContext) {
   const db = await getDb();
   const parent = await requireJob(parentId);
-  const uids = await uidsWithOutcome(db, parent.id, outcomes);
+  const kind = followUpKind(parent, purpose);
+  if (!can(context.operator.role, JOB_KINDS[kind].permission))
+    throw new RefusedError(`Your role does not allow you to ${describePermission(JOB_KINDS[kind].permission)}.`);
+  const uids = await uidsWithOutcome(db, parent.id, outcomesFollowed(parent, purpose));
   if (uids.length === 0) {
     throw new RefusedError(
       purpose === "retry"
         ? "This job has no failed UIDs to retry."
-        : "This job blocked no UID, so there is nothing to undo.",
+        : `This job ${JOB_KINDS[parent.kind].changed} no UID, so there is nothing to undo.`,
     );
   }
   const job = await createJob(db, {
@@ -141,34 +153,46 @@ async function followUp(
     purpose,
     parentJobId: parent.id,
     blockerUid: parent.blockerUid,
+    groupGuid: parent.groupGuid,
+    searchId: parent.searchId,
     reason:
       purpose === "undo" ? `Undo of job ${parent.id}: ${parent.reason}` : `Retry of job ${parent.id}: ${parent.reason}`,
     uids,
     preBlocked: kind === "block" ? parent.preBlocked : [],
-    ...newJobOf(context),
+    ...newJobOf(context, kind),
     blockForSeconds: kind === "block" ? parent.blockForSeconds : null,
   });
   return started(job);
 }
 
-const RETRIED: string[] = ["failed", "unknown"];
-const UNDONE: string[] = ["blocked"];
+/** The outcomes a follow-up takes up: the failed ones to retry, or exactly those this job changed to undo. */
+function outcomesFollowed(parent: BlockJob, purpose: "retry" | "undo"): string[] {
+  return purpose === "retry" ? ["failed", "unknown"] : [JOB_KINDS[parent.kind].changed];
+}
 
-/** A new job that follows one that has ended: a retry of its failures, or the undo of its blocks. */
+/** A job's UIDs with the outcomes a follow-up takes up, for the log's request entry. */
+async function followUpAudit(jobId: string, purpose: "retry" | "undo") {
+  const parent = await getJob(await getDb(), jobId);
+  return followUpRequest(jobId, parent ? outcomesFollowed(parent, purpose) : []);
+}
+
+/**
+ * A new job that follows one that has ended: a retry of its failures, or the undo of what it changed
+ * (unblock, reactivate, unban). The permission is checked again for the follow-up's own kind.
+ */
 function followUpAction(purpose: "retry" | "undo") {
-  const [kind, outcomes] = purpose === "retry" ? (["block", RETRIED] as const) : (["unblock", UNDONE] as const);
   return defineAction({
     name: `incident.job.${purpose}`,
-    permission: `users.${kind}`,
-    describe: `${kind} users`,
+    permission: purpose === "retry" ? "users.block" : "users.unblock",
+    describe: purpose === "retry" ? "retry jobs" : "undo jobs",
     input: jobIdSchema,
-    audit: ({ jobId }) => followUpRequest(jobId, outcomes),
-    run: async ({ jobId }, context) => followUp(jobId, kind, purpose, outcomes, context),
+    audit: ({ jobId }) => followUpAudit(jobId, purpose),
+    run: async ({ jobId }, context) => followUp(jobId, purpose, context),
     completion: (result) => ({ outcome: "succeeded", summary: result }),
   });
 }
 
 export const retryFailedAction = followUpAction("retry");
 
-// Exactly the UIDs this job blocked: not those that were blocked before it.
+// Exactly the UIDs this job blocked (deactivated, banned): not those that were so before it.
 export const undoJobAction = followUpAction("undo");

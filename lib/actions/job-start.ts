@@ -3,17 +3,20 @@ import { revalidatePath } from "next/cache";
 import { getDb } from "@/lib/db/client";
 import { actorOf, jobCreator } from "@/lib/audit/actor";
 import { getEnv } from "@/lib/env";
+import { blockerOf } from "@/lib/incidents/chunk-call";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { wakeJobRunner } from "@/lib/incidents/runner";
 import { recordBlocks } from "@/lib/timed-blocks/store";
 import type { ActionContext } from "./define-action";
+import type { JobKindName } from "@/lib/db/schema";
+import { chunkSizeOf } from "@/lib/incidents/job-kinds";
 
 /** What the actions that create or start incident jobs share. */
 
 /** Blocks from before a job are not sent; their live expiries end or are renewed as the job asks, once it starts. */
 export async function recordPreBlocked(job: BlockJob, alreadyBlocked: string[]) {
   await recordBlocks(await getDb(), {
-    blockerUid: job.blockerUid,
+    blockerUid: blockerOf(job),
     blocked: [],
     alreadyBlocked,
     expiresInSeconds: job.blockForSeconds,
@@ -24,10 +27,10 @@ export async function recordPreBlocked(job: BlockJob, alreadyBlocked: string[]) 
 }
 
 /** What every new job takes from the configuration and from the operation that starts it. */
-export function newJobOf(context: ActionContext) {
+export function newJobOf(context: ActionContext, kind: JobKindName = "block") {
   const env = getEnv();
   return {
-    chunkSize: env.incident.chunkSize,
+    chunkSize: chunkSizeOf(kind, env.incident.chunkSize),
     concurrency: env.incident.concurrency,
     createdBy: actorOf(context.operator),
     operationId: context.operationId,

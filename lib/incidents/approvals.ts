@@ -181,5 +181,5 @@ export function withdrawalRefusalOf(job: BlockJob, operator: Decider): string {
 
 /** Every UID of a job, for the log's UID index: the blocker first. */
 export async function jobUids(db: Database, job: BlockJob): Promise<string[]> {
-  return [job.blockerUid, ...(await jobResults(db, job.id)).map((result) => result.uid)];
+  return [...(job.blockerUid ? [job.blockerUid] : []), ...(await jobResults(db, job.id)).map((result) => result.uid)];
 }

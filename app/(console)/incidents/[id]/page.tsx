@@ -7,7 +7,7 @@ import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
 import { JobResultsSection } from "@/components/incidents/job-results-section";
 import { rateLimitWait } from "@/components/incidents/rate-limit-wait";
 import { Time } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
+import { JobSubject } from "@/components/incidents/job-subject";
 import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
@@ -54,7 +54,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-600">On behalf of</dt>
           <dd>
-            <Uid uid={job.blockerUid} />
+            <JobSubject job={job} />
           </dd>
           <dt className="text-slate-600">Reason</dt>
           <dd className="break-words text-slate-900">{job.reason}</dd>
