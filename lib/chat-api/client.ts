@@ -10,6 +10,7 @@ import {
 import { CALL_MAX_ATTEMPTS, CALL_MAX_RETRY_WAIT_MS } from "./retry";
 import type { RateLimitInfo } from "./rate-limit";
 import { createTransport, type ChatApiResult } from "./transport";
+import { moderationCalls, queryOf, type ModerationCalls } from "./moderation-calls";
 
 export type ChatApiClientOptions = {
   /** Up to and including `/v3`, such as `https://<app_id>.api-us.cometchat.io/v3`. */
@@ -29,11 +30,19 @@ export type ChatApiClientOptions = {
 /** The other side of a conversation: a user (by UID) or a group (by GUID). */
 export type ConversationPeer = { kind: "user" | "group"; id: string };
 
-type UserSearch = { searchKey?: string; searchIn?: Array<"uid" | "name">; page: number; perPage: number };
+type UserSearch = {
+  searchKey?: string;
+  searchIn?: Array<"uid" | "name">;
+  page: number;
+  perPage: number;
+  /** Deactivated accounts only, or with the others; by default the vendor leaves them out. */
+  onlyDeactivated?: boolean;
+  withDeactivated?: boolean;
+};
 
 type ConversationListing = { conversationType?: "user" | "group"; page: number; perPage: number };
 
-export type ChatApiClient = {
+export type ChatApiClient = ModerationCalls & {
   getUser(uid: string): Promise<ChatApiResult<ChatUser>>;
   /** Users whose UID or name starts with `searchKey` (the service's "list users"). */
   listUsers(search: UserSearch): Promise<ChatApiResult<UsersPage>>;
@@ -57,10 +66,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 const userPath = (uid: string) => `/users/${encodeURIComponent(uid)}`;
 const conversationPath = (peer: ConversationPeer) =>
   `/${peer.kind === "group" ? "groups" : "users"}/${encodeURIComponent(peer.id)}/conversation`;
-const query = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
-  ).toString();
+const query = queryOf;
 
 /** The typed client of the chat API v3: every call the console makes to it goes through here. */
 export function createChatApiClient(options: ChatApiClientOptions): ChatApiClient {
@@ -76,12 +82,13 @@ export function createChatApiClient(options: ChatApiClientOptions): ChatApiClien
   });
 
   return {
+    ...moderationCalls(send),
     getUser: (uid) => send({ method: "GET", path: userPath(uid) }, responseSchemas.user),
-    listUsers: ({ searchKey, searchIn, page, perPage }) =>
+    listUsers: ({ searchKey, searchIn, page, perPage, onlyDeactivated, withDeactivated }) =>
       send(
         {
           method: "GET",
-          path: `/users?${query({ searchKey: searchKey || undefined, searchIn: searchIn?.join(","), perPage, page })}`,
+          path: `/users?${query({ searchKey: searchKey || undefined, searchIn: searchIn?.join(","), perPage, page, onlyDeactivated, withDeactivated })}`,
         },
         responseSchemas.usersPage,
       ),

@@ -8,7 +8,7 @@ import { z } from "zod";
 
 const timestamp = z.number();
 
-const chatUserSchema = z.looseObject({
+export const chatUserSchema = z.looseObject({
   uid: z.string(),
   name: z.string(),
   avatar: z.string().optional(),
@@ -20,7 +20,7 @@ const chatUserSchema = z.looseObject({
   conversationId: z.string().optional(),
 });
 
-const chatGroupSchema = z.looseObject({
+export const chatGroupSchema = z.looseObject({
   guid: z.string(),
   name: z.string().optional(),
   icon: z.string().optional(),
@@ -44,7 +44,7 @@ const entitySchema = z.union([
   z.looseObject({ entityType: z.string(), entity: z.unknown() }),
 ]);
 
-const chatMessageSchema = z.looseObject({
+export const chatMessageSchema = z.looseObject({
   id: z.string(),
   conversationId: z.string().optional(),
   sender: z.string().optional(),
@@ -111,7 +111,7 @@ const paginationSchema = z.looseObject({
 });
 
 /** A page of a list: its items and, where the service says, where the page stands. */
-function pageOf<T extends z.ZodType>(item: T) {
+export function pageOf<T extends z.ZodType>(item: T) {
   return z.looseObject({
     data: z.array(item),
     meta: z.looseObject({ pagination: paginationSchema.optional() }).optional(),

@@ -28,7 +28,7 @@ export type TransportOptions = {
 };
 
 export type ChatApiRequest = {
-  method: "GET" | "PUT" | "POST" | "DELETE";
+  method: "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
   /** Path after the base URL, with its segments already encoded. */
   path: string;
   onBehalfOf?: string;
