@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "raid.search.start",
   "raid.search.stop",
   "raid.search.export",
+  "raid.search.end",
   "auth.sign_in",
   "auth.sign_in_failed",
   "auth.sign_out",

@@ -18,7 +18,7 @@ export type RaidSearchCriteria = {
 };
 
 /** The vendor's cursor through a message list: where the next page starts. */
-export type RaidSearchCursor = { affix: "append"; sentAt: number; id: string };
+export type RaidSearchCursor = { affix: "append" | "prepend"; sentAt: number; id: string };
 
 /** A slice of the search's window, paged on its own: its cursor, and whether it is read to its end. */
 export type RaidSearchSlice = { from: number; to: number; cursor: RaidSearchCursor | null; done: boolean };

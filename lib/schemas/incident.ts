@@ -9,7 +9,7 @@ export const MAX_INCIDENT_UIDS = 10_000;
 /** Pasted or uploaded text of that many UIDs of up to 100 characters, with separators. */
 const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
 
-const requiredReason = z
+export const requiredReason = z
   .string({ error: "Give a reason: it is recorded with every call of the job." })
   .trim()
   .min(1, "Give a reason: it is recorded with every call of the job.")
@@ -37,7 +37,7 @@ export type IncidentFormInput = z.input<typeof incidentFormSchema>;
 const count = z.number().int("A count is a whole number.").min(0, "A count cannot be negative.");
 
 /** What the requester's preview counted besides the UIDs: shown to the approver as it was shown to them. */
-const requestPreviewSchema = z
+export const requestPreviewSchema = z
   .object({ invalid: count, duplicates: count, selfExcluded: z.boolean() })
   .default({ invalid: 0, duplicates: 0, selfExcluded: false });
 
