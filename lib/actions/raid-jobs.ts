@@ -13,7 +13,7 @@ import { alreadyOutcomes, planRaidJob } from "@/lib/incidents/raid-job";
 import type { Permission } from "@/lib/roles";
 import { parseUidList, type UidListEntry } from "@/lib/schemas/block-users";
 import { MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
-import { raidJobBreakGlassSchema, raidJobPreviewSchema, raidJobSchema } from "@/lib/schemas/raid-job";
+import { raidJobPreviewSchema, raidJobSchema } from "@/lib/schemas/raid-job";
 import { defineAction, type ActionContext } from "./define-action";
 import { approvalOf, checkGate, jobSummary, newJobOf, started, type Gate } from "./job-start";
 
@@ -91,7 +91,7 @@ const raidJobAudit = ({ kind, group, searchId, reason, uids, preview }: RaidJobR
   requestBody: { kind, group, searchId, uids: uids.length, first: uids.slice(0, 20), preview },
 });
 
-async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: Gate, breakGlassReason?: string) {
+async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: Gate) {
   const { kind, group, searchId, reason, uids, preview } = input;
   const plan = await planRaidJob(await getDb(), chatApi(), { kind, group, searchId }, uids);
   checkGate(gate, kind === "delete_messages" ? plan.accounts.length : plan.toSend.length);
@@ -106,7 +106,7 @@ async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: G
     settled: alreadyOutcomes({ kind, group }, plan.already),
     preBlocked: [],
     ...newJobOf(context, kind),
-    approval: approvalOf(gate, preview, breakGlassReason),
+    approval: approvalOf(gate, preview),
   });
   if (job.status === "awaiting_approval") {
     revalidatePath("/incidents");
@@ -133,20 +133,3 @@ export const startBanAction = startAction("ban", "incident.job.start", "start");
 export const requestBanAction = startAction("ban", "incident.job.request", "request");
 export const startDeleteMessagesAction = startAction("delete_messages", "incident.job.start", "start");
 export const requestDeleteMessagesAction = startAction("delete_messages", "incident.job.request", "request");
-
-/** An admin starts their own large job of these kinds without a second operator: flagged in the log and on the job. */
-export const startRaidJobWithoutApprovalAction = defineAction({
-  name: "incident.job.break_glass",
-  permission: "incidents.break_glass",
-  describe: "start a large job without a second operator's approval",
-  input: raidJobBreakGlassSchema,
-  audit: (input) => {
-    const request = raidJobAudit(input);
-    return {
-      ...request,
-      requestBody: { ...request.requestBody, breakGlass: true, breakGlassReason: input.breakGlassReason },
-    };
-  },
-  run: (input, context) => newRaidJob(input, context, "break_glass", input.breakGlassReason),
-  completion: (result) => ({ outcome: "succeeded", summary: { ...result, breakGlass: true } }),
-});

@@ -40,3 +40,15 @@ export const conversationRead = (key: { onBehalfOf: string; kind: "user" | "grou
   url: hrefOf("/api/conversation", key),
   dates: [] as const,
 });
+
+/** A search for a raid's senders: its progress and a page of its senders at a filter. */
+export const raidSearchRead = (searchId: string, filter: string, page: number) => ({
+  url: hrefOf(`/api/raid-searches/${encodeURIComponent(searchId)}`, { filter, page: String(page) }),
+  dates: ["createdAt", "finishedAt"] as const,
+});
+
+/** Every sender's UID a search's filter matches: "Select all". */
+export const raidSearchUidsRead = (searchId: string, filter: string) => ({
+  url: hrefOf(`/api/raid-searches/${encodeURIComponent(searchId)}/uids`, { filter }),
+  dates: [] as const,
+});

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { MAX_INCIDENT_UIDS, requestPreviewSchema, requiredReason, breakGlassReasonSchema } from "./incident";
+import { MAX_INCIDENT_UIDS, requestPreviewSchema, requiredReason } from "./incident";
 import { uidSchema } from "./uid";
 
 /**
@@ -59,7 +59,4 @@ const jobFields = {
 };
 
 export const raidJobSchema = z.object(jobFields).superRefine(targetIssues);
-export const raidJobBreakGlassSchema = z
-  .object({ ...jobFields, breakGlassReason: breakGlassReasonSchema })
-  .superRefine(targetIssues);
 export type RaidJobInput = z.input<typeof raidJobSchema>;
