@@ -90,6 +90,12 @@ export function SearchResults({ initial }: { initial: SearchView }) {
         {STATUS_LABELS[search.status]}: {formatCount(search.scanned)} messages read, {formatCount(search.matched)}{" "}
         matching, {formatCount(senders.total)} senders, {formatCount(search.calls)} calls to the chat service.
       </div>
+      {running && (
+        <p className="text-sm text-slate-700">
+          Budget in use: {formatCount(view.budget.callsLastMinute)} of {formatCount(view.budget.allowedPerMinute)} calls
+          a minute, shared with the incident jobs.
+        </p>
+      )}
       <ProgressBar label="Search progress" value={percent} max={100} valueText={`${percent}% of the window read`} />
       {running && (
         <Button

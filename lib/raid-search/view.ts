@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db/client";
+import { rateBudgetUse, type RateBudgetUse } from "@/lib/incidents/rate-budget";
 import { sendersPage, type SendersPage } from "./senders";
 import { getSearch, type RaidSearch } from "./store";
 
@@ -19,6 +20,8 @@ export type SearchView = {
     | "finishedAt"
   >;
   senders: SendersPage;
+  /** The rate budget searches and jobs share: calls over the last minute, of how many allowed. */
+  budget: RateBudgetUse;
 };
 
 /**
@@ -48,5 +51,6 @@ export async function searchView(
       finishedAt,
     },
     senders: await sendersPage(db, search.criteria, query, { statuses: search.status !== "running" }),
+    budget: await rateBudgetUse(db),
   };
 }

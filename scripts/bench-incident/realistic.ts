@@ -30,7 +30,7 @@ export type RealisticFigures = {
 };
 
 /** The application's own traffic, straight to the service with the application's key: counts its 429s. */
-function appTraffic(service: ConsoleServer) {
+export function appTraffic(service: ConsoleServer) {
   const everyMs = 60_000 / (LIMIT * APP_SHARE);
   const counts = { requests: 0, rateLimited: 0 };
   const pending = new Set<Promise<void>>();
