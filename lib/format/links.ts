@@ -8,7 +8,7 @@ const LINK = /\bhttps?:\/\/[^\s<>"'`]+|\bwww\.[^\s<>"'`]+/gi;
 export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; domain: string };
 
 /** The host of a link, lowercased, without `www.`; undefined when it has none. */
-export function domainOf(link: string): string | undefined {
+function domainOf(link: string): string | undefined {
   try {
     const host = new URL(/^https?:\/\//i.test(link) ? link : `http://${link}`).hostname.toLowerCase();
     return host.replace(/^www\./, "") || undefined;

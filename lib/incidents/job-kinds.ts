@@ -110,7 +110,7 @@ export const JOB_KINDS: Record<JobKindName, JobKindSpec> = {
 };
 
 /** The kinds a job started from "Find accounts" or a pasted list may have, besides blocking. */
-export const RAID_JOB_KINDS = ["deactivate", "ban", "delete_messages"] as const;
+const RAID_JOB_KINDS = ["deactivate", "ban", "delete_messages"] as const;
 export type RaidJobKind = (typeof RAID_JOB_KINDS)[number];
 
 /** A job of the block kinds counts in its own columns (blocked, already blocked…); the others in two. */

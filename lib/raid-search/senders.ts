@@ -13,11 +13,11 @@ import { messageItem } from "@/lib/incidents/job-kinds";
  * stale after an action.
  */
 
-export const SENDERS_PER_PAGE = 100;
+const SENDERS_PER_PAGE = 100;
 
 export type Sender = typeof raidSearchSenders.$inferSelect;
 /** What the chat service says of a sender now; null where it was not read (no user or group chosen, or the search runs). */
-export type SenderStatus = { blocked: boolean | null; deactivated: boolean | null; banned: boolean | null };
+type SenderStatus = { blocked: boolean | null; deactivated: boolean | null; banned: boolean | null };
 export type SenderRow = Omit<Sender, "searchId"> & SenderStatus;
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
@@ -31,7 +31,7 @@ function matching(searchId: string, filter: string): SQL | undefined {
 }
 
 /** The state the chat service shows now of the senders on a page: one read of each list, not one a UID. */
-export async function senderStatuses(criteria: RaidSearchCriteria, uids: string[]): Promise<Map<string, SenderStatus>> {
+async function senderStatuses(criteria: RaidSearchCriteria, uids: string[]): Promise<Map<string, SenderStatus>> {
   const client = chatApi();
   const guid = criteria.where.kind === "group" ? criteria.where.guid : undefined;
   const [deactivated, banned, blocked] = await Promise.all([

@@ -59,4 +59,3 @@ const jobFields = {
 };
 
 export const raidJobSchema = z.object(jobFields).superRefine(targetIssues);
-export type RaidJobInput = z.input<typeof raidJobSchema>;

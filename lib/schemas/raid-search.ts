@@ -8,13 +8,12 @@ import { uidSchema } from "./uid";
  */
 
 /** The longest window one search reads: 31 days. */
-export const MAX_WINDOW_SECONDS = 31 * 24 * 3600;
+const MAX_WINDOW_SECONDS = 31 * 24 * 3600;
 export const QUICK_WINDOWS = {
   last_hour: { label: "Last hour", seconds: 3600 },
   last_2_hours: { label: "Last 2 hours", seconds: 2 * 3600 },
   last_24_hours: { label: "Last 24 hours", seconds: 24 * 3600 },
 } as const;
-export type QuickWindow = keyof typeof QUICK_WINDOWS;
 
 const GUID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
