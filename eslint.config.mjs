@@ -14,16 +14,41 @@ export default defineConfig([
     // The embedded chat service stands in for a hosted one: the console reaches it over HTTP, through
     // the same client as the real service, so that what works here works against the real thing.
     files: ["app/**", "components/**", "lib/**"],
-    ignores: ["lib/chat-service/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["@/lib/chat-service", "@/lib/chat-service/*", "**/chat-service", "**/chat-service/*"],
+              group: [
+                "@/chat-service",
+                "@/chat-service/*",
+                "**/chat-service",
+                "**/chat-service/*",
+                "**/chat-service/**",
+              ],
               message:
-                "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only the scripts that serve it (scripts/serve.ts, scripts/chat-service.ts) may import lib/chat-service.",
+                "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only the scripts that serve it (scripts/serve.ts, scripts/chat-service.ts) may import chat-service/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The other side of the fence: the emulator shares the platform's plumbing (the database's drivers,
+    // configuration, the log, shutdown, security headers) and nothing of the console's features.
+    files: ["chat-service/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^@/(app|components)/|^@/lib/(?!(db/pglite-shared|db/pglite-prepared|db/migrate-postgres|env|env-parts|log|lifecycle|security/response-headers\\.mjs)$)",
+              message:
+                "The embedded chat service is a separate program: it may use the platform's plumbing (lib/db's drivers, lib/env, lib/log, lib/lifecycle, lib/security's headers), never the console's features.",
             },
           ],
         },

@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts"] },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "chat-service/**/*.test.ts"] },
       },
       {
         extends: true,

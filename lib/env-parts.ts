@@ -5,7 +5,7 @@ import { z } from "zod";
 
 /**
  * What the console's configuration (lib/env.ts) and the embedded chat service's
- * (lib/chat-service/config.ts) share: the schemas of numbers and optional text, the error that names
+ * (chat-service/config.ts) share: the schemas of numbers and optional text, the error that names
  * every wrong variable, and the secrets generated once into the data folder.
  */
 

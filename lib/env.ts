@@ -7,7 +7,7 @@ import { resolveSso, ssoEnvShape, type SsoEnv } from "./env-sso";
  * The one reader of process.env for the console, with its parts beside it: the identity provider's
  * variables (env-sso.ts), the log's (env-log.ts) and the helpers it shares with the embedded chat
  * service's configuration (env-parts.ts; the service, a system of its own, reads its variables in
- * lib/chat-service/config.ts). Everything else asks `getEnv()`, which validates once and fails with a
+ * chat-service/config.ts). Everything else asks `getEnv()`, which validates once and fails with a
  * message naming every wrong variable and what it expects.
  */
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { buildDemoData } from "../lib/chat-service/demo-data";
+import { buildDemoData } from "../chat-service/demo-data";
 import { startConsole, type DatabaseKind } from "../tests/support/console-server";
 import { addListExtras, EXTRA_MESSAGES, EXTRA_REPORTS, listScenarios } from "./bench-chat-service-lists";
 import { buildIfNeeded } from "./lib/build";

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
-import { parseChatServiceConfig } from "../lib/chat-service/config";
-import { startChatService } from "../lib/chat-service/server";
+import { parseChatServiceConfig } from "../chat-service/config";
+import { startChatService } from "../chat-service/server";
 import { envOrExit } from "../lib/env";
 import { logSettings } from "../lib/env-log";
 import { log, routeConsoleToLog } from "../lib/log";
@@ -15,7 +15,7 @@ import { answerClientErrorsWithSecurityHeaders } from "../lib/security/server-he
 if (envOrExit(logSettings).format === "json") routeConsoleToLog();
 const config = envOrExit(() => parseChatServiceConfig(process.env, { port: 3100, dataDir: "./data/chat-service" }));
 const service = await startChatService(config);
-// The service's own answers carry the security headers (lib/chat-service/http.ts); Node's refusals too.
+// The service's own answers carry the security headers (chat-service/http.ts); Node's refusals too.
 const server = createServer(service.handle);
 answerClientErrorsWithSecurityHeaders(server);
 server.listen(config.port, () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { chatErrors } from "../lib/chat-service/errors";
+import { chatErrors } from "../chat-service/errors";
 import { envOrExit, getEnv, isEmbeddedMode } from "../lib/env";
 import { logSettings } from "../lib/env-log";
 import { log, routeConsoleToLog } from "../lib/log";
@@ -115,7 +115,7 @@ server.listen(env.port, () => {
     .catch((err: unknown) => log().error({ err }, "the console did not answer its first request"))
     .then(async () => {
       if (!isEmbeddedMode()) return;
-      const { startEmbeddedChatService } = await import("../lib/chat-service/startup");
+      const { startEmbeddedChatService } = await import("../chat-service/startup");
       chatService = await startEmbeddedChatService();
     })
     .catch((err: unknown) => {

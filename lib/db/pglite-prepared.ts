@@ -2,7 +2,7 @@ import { parse, protocol, type PGlite } from "@electric-sql/pglite";
 
 /**
  * One SQL statement of a hot path, prepared once per connection under its name and reused;
- * `writes` when it may change data (it then commits asynchronously: lib/chat-service/statements.ts).
+ * `writes` when it may change data (it then commits asynchronously: chat-service/statements.ts).
  */
 export type Statement = { name: string; text: string; writes?: true };
 

@@ -18,7 +18,7 @@ import {
 
 /**
  * The console's tables, one schema for PGlite and PostgreSQL. The embedded chat service's `chat_`
- * tables may live in the same database but are its own: lib/chat-service/db/schema.ts.
+ * tables may live in the same database but are its own: chat-service/db/schema.ts.
  */
 
 // The action log's side tables: every UID an operation affected, and signed checkpoints.

@@ -14,7 +14,7 @@ import {
 
 /**
  * The embedded chat service's own tables, apart from the console's: its migrations
- * (lib/chat-service/db/migrations) are its own, run by its own start-up. Times are Unix seconds, as
+ * (chat-service/db/migrations) are its own, run by its own start-up. Times are Unix seconds, as
  * the real service gives them.
  */
 

@@ -18,7 +18,7 @@ export type ChatStore = {
   close: () => Promise<void>;
 };
 
-const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/chat-service/db/migrations");
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "chat-service/db/migrations");
 // Its own table of applied migrations: the console's (drizzle.__drizzle_migrations) may be in the same database.
 const MIGRATIONS_TABLE = "__chat_service_migrations";
 // Not the console's 7412001: the two migrate apart, each under its own lock.
