@@ -110,8 +110,7 @@ export const JOB_KINDS: Record<JobKindName, JobKindSpec> = {
 };
 
 /** The kinds a job started from "Find accounts" or a pasted list may have, besides blocking. */
-const RAID_JOB_KINDS = ["deactivate", "ban", "delete_messages"] as const;
-export type RaidJobKind = (typeof RAID_JOB_KINDS)[number];
+export type RaidJobKind = "deactivate" | "ban" | "delete_messages";
 
 /** A job of the block kinds counts in its own columns (blocked, already blocked…); the others in two. */
 export const isBlockKind = (kind: JobKindName): kind is "block" | "unblock" => kind === "block" || kind === "unblock";
