@@ -2,6 +2,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
 import { formatCount } from "@/lib/format/numbers";
 import { outcomeOf } from "@/lib/outcomes";
+import { parseMessageItem } from "@/lib/incidents/job-kinds";
 import { JobResultsFilter } from "./job-results-filter";
 import { JobResultsPages } from "./job-results-pages";
 import type { JobResultsPage } from "@/lib/incidents/job-results";
@@ -18,8 +19,8 @@ type JobResultsSectionProps = {
 
 /** A deletion's item is "<message id>:<sender>": the row names the sender, with the message beside. */
 function messageRow(row: JobResultsPage["rows"][number]) {
-  const at = row.uid.indexOf(":");
-  return { ...row, uid: row.uid.slice(at + 1), note: `message ${row.uid.slice(0, at)}` };
+  const { messageId, sender } = parseMessageItem(row.uid);
+  return { ...row, uid: sender, note: `message ${messageId}` };
 }
 
 export function JobResultsSection({ jobId, view, live, messages = false }: JobResultsSectionProps) {
