@@ -197,6 +197,11 @@ test("the demo raid: find its accounts in the Hiking Group, deactivate, reactiva
     }
     await support.page.goto(searchUrl);
     await expect(support.page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+    // On a phone, the search and its senders fit the width: the table scrolls in its own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(searchUrl);
+    await expect(find.getByRole("status").filter({ hasText: /^Completed/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await Promise.all([mod.context.close(), second.context.close(), support.context.close()]);
   } finally {
     await server.stop();

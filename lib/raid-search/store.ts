@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { chunkLeaseMs } from "@/lib/chat-api/retry";
 import type { Database } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { raidSearches, type RaidSearchCriteria, type RaidSearchSlice } from "@/lib/db/schema";
 import type { FoundMessage } from "./criteria";
 
@@ -11,7 +13,8 @@ import type { FoundMessage } from "./criteria";
 
 export type RaidSearch = typeof raidSearches.$inferSelect;
 
-const LEASE_SECONDS = 30;
+/** How long a process holds a search between two pages: past a call's own bound, as a chunk's lease is. */
+const leaseSeconds = () => chunkLeaseMs(getEnv().chatApiTimeoutMs) / 1000;
 /** The most characters of a sample message kept. */
 const SAMPLE_CHARS = 500;
 
@@ -51,13 +54,26 @@ export async function recentSearches(db: Database, limit = 10): Promise<RaidSear
 /** Takes a running search no process holds (or whose holder's lease ran out), oldest first. */
 export async function claimSearch(db: Database, owner: string): Promise<RaidSearch | undefined> {
   const { rows } = (await db.execute(sql`
-    update ${raidSearches} set lease_owner = ${owner}, lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS})
+    update ${raidSearches} set lease_owner = ${owner}, lease_expires_at = now() + make_interval(secs => ${leaseSeconds()})
     where id = (
       select id from ${raidSearches}
       where status = 'running' and (lease_expires_at is null or lease_expires_at <= now())
       order by created_at limit 1 for update skip locked)
     returning id`)) as unknown as { rows: Array<{ id: string }> };
   return rows[0] ? getSearch(db, rows[0].id) : undefined;
+}
+
+/**
+ * A fresh lease while the search waits for its place in the rate budget; false when it is no longer
+ * this process's to run (stopped, or taken over).
+ */
+export async function renewSearchLease(db: Database, id: string, owner: string): Promise<boolean> {
+  const renewed = await db
+    .update(raidSearches)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds()})` })
+    .where(and(eq(raidSearches.id, id), eq(raidSearches.leaseOwner, owner), eq(raidSearches.status, "running")))
+    .returning({ id: raidSearches.id });
+  return renewed.length > 0;
 }
 
 /** Gives a search back at shutdown: another process takes it up at once, from its slices' cursors. */
@@ -126,7 +142,7 @@ export async function recordPage(
       scanned = scanned + ${page.scanned}, calls = calls + 1,
       matched = matched + (select count(*) from inserted),
       progress = ${page.progress}, updated_at = now(),
-      lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS})
+      lease_expires_at = now() + make_interval(secs => ${leaseSeconds()})
     where id in (select id from held)
     returning id`)) as unknown as { rows: unknown[] };
   return rows.length > 0;

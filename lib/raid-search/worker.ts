@@ -17,6 +17,7 @@ import {
   noteSearchError,
   recordPage,
   releaseSearch,
+  renewSearchLease,
   type RaidSearch,
 } from "./store";
 
@@ -55,9 +56,7 @@ function foundOf(message: ModerationMessage): FoundMessage {
 async function awaitPlace(db: Database, runner: SearchRunner, searchId: string): Promise<boolean> {
   for (let wait = await takeCallPlace(db); wait !== undefined; wait = await takeCallPlace(db)) {
     await sleep(wait);
-    if (runner.stopped()) return false;
-    const search = await getSearch(db, searchId);
-    if (search?.status !== "running" || search.leaseOwner !== runner.owner) return false;
+    if (runner.stopped() || !(await renewSearchLease(db, searchId, runner.owner))) return false;
   }
   return true;
 }

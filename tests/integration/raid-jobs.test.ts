@@ -17,7 +17,10 @@ const GROUP = "cometchat-guid-1";
 type Progress = {
   job: { status: string; total: number; doneCount: number; changedCount: number; failedCount: number };
 };
-type View = { search: { status: string; matched: number }; senders: { total: number; rows: Array<{ uid: string }> } };
+type View = {
+  search: { status: string; matched: number; scanned: number };
+  senders: { total: number; rows: Array<{ uid: string; messages: number }> };
+};
 
 describe.each(await databaseKinds())("Find accounts and its jobs, on %s", (database) => {
   let server: ConsoleServer;
@@ -29,6 +32,8 @@ describe.each(await databaseKinds())("Find accounts and its jobs, on %s", (datab
       // Approval off: the 1,000-UID job starts at once (approval has its own tests).
       env: {
         APPROVAL_THRESHOLD_UIDS: "0",
+        // A short time-out makes a short lease: a search cut off by a killed process is taken over in seconds.
+        CHAT_API_TIMEOUT_MS: "2000",
         CHAT_JOURNAL: "1",
         CONSOLE_ADMIN_EMAIL: ADMIN.email,
         CONSOLE_ADMIN_PASSWORD: ADMIN.password,
@@ -118,6 +123,50 @@ describe.each(await databaseKinds())("Find accounts and its jobs, on %s", (datab
     expect(new Set(done.data.senders.rows.map((row) => row.uid))).toEqual(raiders);
     expect(done.data.search.matched).toBe(raid.body.data.length);
   }, 60_000);
+
+  const viewOf = async (searchId: string) => {
+    const { body } = await readOver<View>(server, admin, `/api/raid-searches/${searchId}?page=1`);
+    if (!body.ok) throw new Error(body.message);
+    return body.data;
+  };
+  const startSearch = async () => {
+    const now = Date.now();
+    const started = await callActionOver<{ searchId: string }>(server, admin, "startRaidSearchAction", {
+      where: "group",
+      group: GROUP,
+      window: "custom",
+      from: new Date(now - 24 * 3600_000).toISOString(),
+      to: new Date(now).toISOString(),
+    });
+    if (!started.ok) throw new Error(started.message);
+    return started.data.searchId;
+  };
+  const slowMessages = () =>
+    chatCall(server, "PUT", "/embedded/settings", { body: { latencyMs: 1500, pathPattern: "/messages$" } });
+
+  it("Stop ends a search where it is; one cut off by a killed process is resumed by the next, counting nothing twice", async () => {
+    await slowMessages();
+    const stopped = await startSearch();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const stop = await callActionOver(server, admin, "stopRaidSearchAction", { searchId: stopped });
+    expect(stop.ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await viewOf(stopped)).search).toMatchObject({ status: "stopped", scanned: 0 });
+
+    const cut = await startSearch();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await server.restart({ hard: true });
+    admin = await signIn(server, ADMIN);
+    const resumed = await waitFor(
+      "the search after the restart",
+      () => viewOf(cut),
+      (view) => view.search.status === "completed",
+      60_000,
+    );
+    const total = resumed.senders.rows.reduce((sum, row) => sum + row.messages, 0);
+    expect(resumed.search.matched).toBeGreaterThan(0);
+    expect(total).toBe(resumed.search.matched);
+  }, 120_000);
 
   it("support may not search or act: every new action and read is refused, and the refusal is logged", async () => {
     const support = await signIn(server, SUPPORT);
