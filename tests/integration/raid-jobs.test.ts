@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
 import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
-import { callActionOver, readOver, signIn, type Session } from "../support/console-session";
+import { callActionOver, exportedEntries, readOver, signIn, type Session } from "../support/console-session";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -194,6 +194,8 @@ describe.each(await databaseKinds())("Find accounts and its jobs, on %s", (datab
       headers: { Cookie: support.cookie },
     });
     expect(csv.status).toBe(403);
+    const refused = await exportedEntries(server, admin, { action: "incident.job.start", outcome: "failed" });
+    expect(refused.some((entry) => entry.errorCode === "FORBIDDEN" && entry.actorEmail === SUPPORT.email)).toBe(true);
     // The user is still active: nothing reached the chat service.
     expect((await chatCall(server, "GET", "/users/cometchat-uid-3")).status).toBe(200);
   }, 60_000);
