@@ -120,7 +120,6 @@ async function logEnd(db: Database, searchId: string): Promise<void> {
     actor: jobCreator(search),
     action: "raid.search.end",
     outcome: search.status === "failed" ? "failed" : "succeeded",
-    parentOperationId: search.operationId,
     affectedUids: [],
     requestBody: { searchId: search.id },
     summary: {

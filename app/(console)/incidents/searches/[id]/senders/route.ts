@@ -36,7 +36,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       operationId: randomUUID(),
       actor: actorOf(operator),
       action: "raid.search.export",
-      parentOperationId: search.operationId,
       affectedUids: [],
       requestBody: { searchId: search.id, format: "csv" },
       ...(await requestInfo()),
