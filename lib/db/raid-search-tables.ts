@@ -21,7 +21,14 @@ export type RaidSearchCriteria = {
 export type RaidSearchCursor = { affix: "append" | "prepend"; sentAt: number; id: string };
 
 /** A slice of the search's window, paged on its own: its cursor, and whether it is read to its end. */
-export type RaidSearchSlice = { from: number; to: number; cursor: RaidSearchCursor | null; done: boolean };
+export type RaidSearchSlice = {
+  from: number;
+  to: number;
+  cursor: RaidSearchCursor | null;
+  done: boolean;
+  /** Messages a page of this slice asks for, when fewer than the search's page (see worker.ts). */
+  limit?: number;
+};
 
 /**
  * A search for the senders behind a raid: run in the background by any console process (a claim with

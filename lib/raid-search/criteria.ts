@@ -58,8 +58,14 @@ export function scopeOf(criteria: RaidSearchCriteria): MessageScope {
   return { kind: "app" };
 }
 
-/** Messages a page holds at most: the vendor's largest page. */
-export const PAGE_LIMIT = 1000;
+/**
+ * Messages a page asks for. The vendor allows 1,000, but the console reads at most 20,000 values of an
+ * answer (lib/security/bounded-json.ts), some 40 a message: a page of 400 fits, and a slice whose page
+ * does not (messages with many receipts) asks for half as many from then on.
+ */
+export const PAGE_LIMIT = 400;
+/** The smallest page a slice halves its pages to. */
+export const MIN_PAGE_LIMIT = 25;
 
 /** The vendor's filters for one page of a slice. */
 export function filtersOf(criteria: RaidSearchCriteria, slice: RaidSearchSlice): MessageFilters {
@@ -77,7 +83,7 @@ export function filtersOf(criteria: RaidSearchCriteria, slice: RaidSearchSlice):
     hideDeleted: true,
     fromTimestamp: slice.from,
     toTimestamp: slice.to,
-    limit: PAGE_LIMIT,
+    limit: slice.limit ?? PAGE_LIMIT,
     // Newest first, as the vendor lists by default; each next page from the cursor the last one gave.
     ...(slice.cursor ? { cursor: slice.cursor } : {}),
   };

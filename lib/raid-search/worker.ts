@@ -9,7 +9,15 @@ import type { RaidSearchSlice } from "@/lib/db/schema";
 import { takeCallPlace } from "@/lib/incidents/rate-budget";
 import { log } from "@/lib/log";
 import { defineWorker } from "@/lib/workers/define-worker";
-import { filtersOf, matchesLocally, PAGE_LIMIT, progressOf, scopeOf, type FoundMessage } from "./criteria";
+import {
+  filtersOf,
+  matchesLocally,
+  MIN_PAGE_LIMIT,
+  PAGE_LIMIT,
+  progressOf,
+  scopeOf,
+  type FoundMessage,
+} from "./criteria";
 import {
   claimSearch,
   endSearch,
@@ -81,6 +89,12 @@ async function runSlice(
       page = await client.listMessages(scopeOf(search.criteria), filtersOf(search.criteria, slice));
     } catch (error) {
       if (!(error instanceof ChatApiError)) throw error;
+      const limit = slice.limit ?? PAGE_LIMIT;
+      // An answer too large for the console to read: the same place again, in smaller pages.
+      if (error.kind === "malformed_response" && limit > MIN_PAGE_LIMIT) {
+        slices[index] = { ...slice, limit: Math.max(MIN_PAGE_LIMIT, Math.floor(limit / 2)) };
+        continue;
+      }
       failures += 1;
       const permanent = error.kind === "not_found" || error.kind === "bad_request" || error.kind === "unauthorized";
       if (permanent || failures >= GIVE_UP_AFTER) throw error;
@@ -91,7 +105,7 @@ async function runSlice(
     failures = 0;
     const messages = page.data.data;
     const next = page.data.meta?.next;
-    const done = messages.length < PAGE_LIMIT || !next;
+    const done = messages.length < (slice.limit ?? PAGE_LIMIT) || !next;
     slices[index] = {
       ...slice,
       cursor: next ? { affix: next.affix, sentAt: next.sentAt, id: next.id } : slice.cursor,
