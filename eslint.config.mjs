@@ -58,7 +58,6 @@ export default defineConfig([
   {
     // Components run in the browser too: from server code they may import types, never values (a value
     // would pull the database, the key's holder or the log into a client bundle, or fail the build).
-    // Server actions are imported from lib/actions, whose "use server" files the browser calls by id.
     files: ["components/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -66,30 +65,11 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: [
-                "@/lib/db/*",
-                "@/lib/env",
-                "@/lib/env-sso",
-                "@/lib/log",
-                "@/lib/startup",
-                "@/lib/chat-api",
-                "@/lib/chat-api/client",
-                "@/lib/chat-api/transport",
-                "@/lib/auth/*",
-                "@/lib/audit/append",
-                "@/lib/audit/query",
-                "@/lib/audit/operation",
-                "@/lib/audit/checkpoints",
-                "@/lib/audit/verify",
-                "@/lib/incidents/*",
-                // What each kind of job does: a leaf module of labels and names the job's page shows.
-                "!@/lib/incidents/job-kinds",
-                "@/lib/blocking/send-block-call",
-                "@/lib/blocking/settlement",
-                "@/lib/timed-blocks/*",
-                "@/lib/workers/*",
-                "@/lib/conversations/*",
-              ],
+              // A noun's server actions (lib/<noun>/actions/*, "use server": the browser calls them by id) and
+              // its schemas (lib/<noun>/schemas) are for components, and so is what each kind of incident job does
+              // (lib/incidents/job-kinds, labels and names); the rest of these homes is server code.
+              regex:
+                "^@/lib/(db/.*|env|env-sso|log|startup|chat-api(/client|/transport)?|audit/(append|query|operation|checkpoints|verify)|blocking/(send-block-call|settlement)|(auth|incidents|raid-search|timed-blocks|workers|conversations|approvals|operators|users)/(?!actions/[^/]+$|schemas$|job-kinds$).*)$",
               allowTypeImports: true,
               message:
                 "Server code: a component may import its types only (import type). Read data in a page or a GET route, change it through a server action.",

@@ -18,7 +18,7 @@ import { closeDb, getDb } from "../lib/db/client";
 import { DatabaseBusyError } from "../lib/db/pglite-lock";
 import { getEnv } from "../lib/env";
 import { EnvError } from "../lib/env-parts";
-import { createOperatorSchema, emailSchema, passwordSchema, roleSchema } from "../lib/schemas/operator";
+import { createOperatorSchema, emailSchema, passwordSchema, roleSchema } from "../lib/operators/schemas";
 
 const USAGE = `Manage the console's operators.
 

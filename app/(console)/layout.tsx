@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { signOutAction } from "@/lib/actions/auth";
+import { signOutAction } from "@/lib/auth/actions/sign-out";
 import { can, ROLE_LABELS } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { isEmbeddedMode } from "@/lib/env";

@@ -6,7 +6,7 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
-import { AUDIT_FILTER_KEYS } from "@/lib/schemas/audit";
+import { AUDIT_FILTER_KEYS } from "@/lib/audit/schemas";
 import { outcomeOf } from "@/lib/outcomes";
 import { auditHref } from "@/lib/url-state";
 

@@ -4,7 +4,7 @@ import { ActionFailure } from "@/components/ui/action-failure";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
-import { signCheckpointAction } from "@/lib/actions/audit";
+import { signCheckpointAction } from "@/lib/audit/actions/sign-checkpoint";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
 

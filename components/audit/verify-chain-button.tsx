@@ -3,7 +3,7 @@
 import { Alert } from "@/components/ui/alert";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
-import { verifyAuditChainAction } from "@/lib/actions/audit";
+import { verifyAuditChainAction } from "@/lib/audit/actions/verify-audit-chain";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
 

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { useFormStatus } from "react-dom";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
-import { signInWithIdentityProviderAction } from "@/lib/actions/auth";
+import { signInWithIdentityProviderAction } from "@/lib/auth/actions/sign-in-with-identity-provider";
 
 function SubmitButton({ name }: { name: string }) {
   const { pending } = useFormStatus();

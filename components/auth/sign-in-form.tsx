@@ -8,10 +8,10 @@ import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { fieldBinding } from "@/components/ui/field-binding";
-import { signInAction } from "@/lib/actions/auth";
+import { signInAction } from "@/lib/auth/actions/sign-in";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { signInSchema, type SignInInput } from "@/lib/schemas/operator";
+import { signInSchema, type SignInInput } from "@/lib/auth/schemas";
 import { sameOriginPath } from "@/lib/security/same-origin-path";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {

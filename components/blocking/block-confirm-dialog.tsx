@@ -3,11 +3,11 @@
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { blockUsersAction } from "@/lib/actions/block-users";
+import { blockUsersAction } from "@/lib/blocking/actions/block-users";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf } from "@/lib/format/numbers";
-import type { BlockFor } from "@/lib/schemas/block-for";
+import type { BlockFor } from "@/lib/blocking/schemas";
 
 /** How many UIDs the confirmation names before it says "and N more". */
 const NAMED_IN_CONFIRMATION = 10;

@@ -5,9 +5,9 @@ import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { changeBlockExpiryAction } from "@/lib/actions/timed-blocks";
+import { changeBlockExpiryAction } from "@/lib/timed-blocks/actions/change-block-expiry";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import type { BlockFor } from "@/lib/schemas/block-for";
+import type { BlockFor } from "@/lib/blocking/schemas";
 
 const UNANSWERED =
   "The console could not reach its server, so it does not know whether the expiry changed. Read the list again before retrying.";

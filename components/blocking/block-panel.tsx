@@ -8,7 +8,7 @@ import { fieldBinding } from "@/components/ui/field-binding";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
-import { blockUsersSchema } from "@/lib/schemas/block-users";
+import { blockUsersSchema } from "@/lib/blocking/schemas";
 import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
 import { outcomeSummary } from "./block-outcome-table";
 import { BlockResult } from "./block-result";

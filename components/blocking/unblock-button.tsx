@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { unblockUsersAction } from "@/lib/actions/block-users";
+import { unblockUsersAction } from "@/lib/blocking/actions/unblock-users";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { OUTCOMES } from "@/lib/outcomes";
 import { useUnblockAnnouncer } from "./unblock-announcer";

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
-import { parseUidList } from "@/lib/schemas/block-users";
+import { parseUidList } from "@/lib/blocking/schemas";
 
 /**
  * The UIDs of a pasted list that are to be blocked: the valid ones, minus those the moderator

@@ -3,13 +3,11 @@
 import { useId, useState } from "react";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
-import { previewIncidentAction } from "@/lib/actions/incidents";
-import {
-  previewBanAction,
-  previewDeactivateAction,
-  previewDeleteMessagesAction,
-  type RaidJobPreview,
-} from "@/lib/actions/raid-jobs";
+import { previewIncidentAction } from "@/lib/incidents/actions/preview-incident";
+import { previewBanAction } from "@/lib/incidents/actions/preview-ban";
+import { previewDeactivateAction } from "@/lib/incidents/actions/preview-deactivate";
+import { previewDeleteMessagesAction } from "@/lib/incidents/actions/preview-delete-messages";
+import type { RaidJobPreview } from "@/lib/incidents/raid-job-actions";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
 import { RaidJobDialog, type RaidJobRequest } from "./raid-job-dialog";

@@ -3,10 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { approveRequestAction, rejectRequestAction, withdrawRequestAction } from "@/lib/actions/approvals";
+import { approveRequestAction } from "@/lib/approvals/actions/approve-request";
+import { rejectRequestAction } from "@/lib/approvals/actions/reject-request";
+import { withdrawRequestAction } from "@/lib/approvals/actions/withdraw-request";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { approvalDecisionSchema, type ApprovalDecisionInput } from "@/lib/schemas/incident";
+import { approvalDecisionSchema, type ApprovalDecisionInput } from "@/lib/approvals/schemas";
 import { ReasonDialog } from "./reason-dialog";
 
 type Decision = "approve" | "reject" | "withdraw";

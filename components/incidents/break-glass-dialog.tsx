@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
-import { startWithoutApprovalAction } from "@/lib/actions/start-incident-job";
+import { startWithoutApprovalAction } from "@/lib/incidents/actions/start-without-approval";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import type { BlockFor } from "@/lib/schemas/block-for";
-import { breakGlassReasonSchema, MIN_BREAK_GLASS_REASON } from "@/lib/schemas/incident";
+import type { BlockFor } from "@/lib/blocking/schemas";
+import { breakGlassReasonSchema, MIN_BREAK_GLASS_REASON } from "@/lib/incidents/schemas";
 import { formatCount } from "@/lib/format/numbers";
 import { usersCount } from "./job-labels";
 import { ReasonDialog } from "./reason-dialog";

@@ -5,13 +5,11 @@ import { useState } from "react";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import {
-  cancelJobAction,
-  pauseJobAction,
-  resumeJobAction,
-  retryFailedAction,
-  undoJobAction,
-} from "@/lib/actions/incidents";
+import { cancelJobAction } from "@/lib/incidents/actions/cancel-job";
+import { pauseJobAction } from "@/lib/incidents/actions/pause-job";
+import { resumeJobAction } from "@/lib/incidents/actions/resume-job";
+import { retryFailedAction } from "@/lib/incidents/actions/retry-failed";
+import { undoJobAction } from "@/lib/incidents/actions/undo-job";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";

@@ -1,18 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import {
-  requestBanAction,
-  requestDeactivateAction,
-  requestDeleteMessagesAction,
-  startBanAction,
-  startDeactivateAction,
-  startDeleteMessagesAction,
-} from "@/lib/actions/raid-jobs";
-import { createIncidentJobAction, requestIncidentJobAction } from "@/lib/actions/start-incident-job";
+import { requestBanAction } from "@/lib/incidents/actions/request-ban";
+import { requestDeactivateAction } from "@/lib/incidents/actions/request-deactivate";
+import { requestDeleteMessagesAction } from "@/lib/incidents/actions/request-delete-messages";
+import { startBanAction } from "@/lib/incidents/actions/start-ban";
+import { startDeactivateAction } from "@/lib/incidents/actions/start-deactivate";
+import { startDeleteMessagesAction } from "@/lib/incidents/actions/start-delete-messages";
+import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident-job";
+import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf, formatCount } from "@/lib/format/numbers";
-import { requiredReason } from "@/lib/schemas/incident";
+import { requiredReason } from "@/lib/incidents/schemas";
 import { usersCount } from "./job-labels";
 import { ReasonDialog } from "./reason-dialog";
 

@@ -14,7 +14,7 @@ type ReasonDialogProps = {
   tone?: "danger" | "primary";
   reasonLabel: string;
   reasonHint: string;
-  /** The action's own rule for the reason (lib/schemas), checked before anything is sent. */
+  /** The action's own rule for the reason (its noun's schemas.ts), checked before anything is sent. */
   reasonSchema: z.ZodType<string>;
   /** The action's field that carries the reason, for the errors it answers with. */
   reasonField: string;

@@ -3,8 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
-import { createIncidentJobAction, requestIncidentJobAction } from "@/lib/actions/start-incident-job";
-import type { BlockFor } from "@/lib/schemas/block-for";
+import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident-job";
+import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
+import type { BlockFor } from "@/lib/blocking/schemas";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatCount } from "@/lib/format/numbers";

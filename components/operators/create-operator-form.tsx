@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { fieldBinding } from "@/components/ui/field-binding";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
-import { createOperatorAction } from "@/lib/actions/operators";
+import { createOperatorAction } from "@/lib/operators/actions/create-operator";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { OPERATOR_ROLES, ROLE_LABELS } from "@/lib/roles";
-import { createOperatorSchema, MIN_PASSWORD_LENGTH, type CreateOperatorInput } from "@/lib/schemas/operator";
+import { createOperatorSchema, MIN_PASSWORD_LENGTH, type CreateOperatorInput } from "@/lib/operators/schemas";
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
-import { updateOperatorAction } from "@/lib/actions/operators";
+import { updateOperatorAction } from "@/lib/operators/actions/update-operator";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { OPERATOR_ROLES, ROLE_LABELS, type Role } from "@/lib/roles";
 

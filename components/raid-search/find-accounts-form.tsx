@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField, UID_INPUT } from "@/components/ui/field";
 import { fieldBinding } from "@/components/ui/field-binding";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
-import { startRaidSearchAction } from "@/lib/actions/raid-search";
+import { startRaidSearchAction } from "@/lib/raid-search/actions/start-raid-search";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { QUICK_WINDOWS, raidSearchFormSchema, type RaidSearchFormInput } from "@/lib/schemas/raid-search";
+import { QUICK_WINDOWS, raidSearchFormSchema, type RaidSearchFormInput } from "@/lib/raid-search/schemas";
 import { hrefOf } from "@/lib/url-state";
 
 type FormOutput = z.output<typeof raidSearchFormSchema>;

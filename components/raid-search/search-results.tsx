@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useSelection } from "@/components/ui/selection";
-import { stopRaidSearchAction } from "@/lib/actions/raid-search";
+import { stopRaidSearchAction } from "@/lib/raid-search/actions/stop-raid-search";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
 import type { SearchView } from "@/lib/raid-search/view";

@@ -6,7 +6,8 @@ import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { lookUpUserSchema, UID_RULE, type LookUpUserInput } from "@/lib/schemas/uid";
+import { lookUpUserSchema, type LookUpUserInput } from "@/lib/users/schemas";
+import { UID_RULE } from "@/lib/validation/uid";
 
 /** Look a chat user up by UID: a malformed UID is refused here with what a UID may contain. */
 export function LookUpForm({ defaultUid = "" }: { defaultUid?: string }) {

@@ -4,11 +4,12 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { actorOf } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
-import { errorCodeOf, type AuditAction } from "@/lib/audit/vocabulary";
+import type { AuditAction } from "@/lib/audit/vocabulary";
 import {
   auditedOperation,
   AuditUnavailableError,
   type AuditCompletion,
+  failureOf,
   type AuditFailure,
 } from "@/lib/audit/operation";
 import type { OperatorSummary } from "@/lib/auth/operators";
@@ -63,16 +64,10 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return fieldErrors;
 }
 
-/** How the log records a call that threw: the chat service's status and code where there is one. */
-function failureOf(error: unknown): AuditFailure {
-  if (error instanceof ChatApiError)
-    return {
-      errorCode: errorCodeOf(error),
-      httpStatus: error.status,
-      ...(error.outcomeUnknown ? { outcome: "unknown" as const } : {}),
-    };
+/** How the log records a call that threw: a refusal with its message, else as every logged call. */
+function actionFailureOf(error: unknown): AuditFailure {
   if (error instanceof RefusedError) return { errorCode: "REFUSED", summary: { message: error.message } };
-  return { errorCode: "INTERNAL" };
+  return failureOf(error);
 }
 
 function recorded(request: AuditRequest) {
@@ -186,7 +181,7 @@ async function runAction<S extends z.ZodType, T>(
                 return completion;
               },
               failure: (error) => {
-                const failure = failureOf(error);
+                const failure = actionFailureOf(error);
                 trace.outcome = failure.outcome ?? "failed";
                 return failure;
               },

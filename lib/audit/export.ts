@@ -1,7 +1,7 @@
 import { desc, lt } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import type { AuditFilter } from "@/lib/schemas/audit";
+import type { AuditFilter } from "@/lib/audit/schemas";
 import type { AuditEvent } from "./append";
 import { completionsOf, listAuditEvents, resolveAuditFilter, type AuditScope } from "./query";
 

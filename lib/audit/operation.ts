@@ -1,5 +1,6 @@
+import { ChatApiError } from "@/lib/chat-api/errors";
 import { appendAuditEvent, type AuditEventInput } from "./append";
-import type { AuditErrorCode } from "./vocabulary";
+import { errorCodeOf, type AuditErrorCode } from "./vocabulary";
 import { log } from "@/lib/log";
 
 /** What the action log records of a call that returned. */
@@ -16,6 +17,20 @@ export type AuditFailure = {
   summary?: unknown;
   outcome?: "failed" | "unknown";
 };
+
+/**
+ * How the log records a call that threw: the chat service's status and code where there is one, and
+ * "unknown" when its answer never came (it may have taken effect); anything else is INTERNAL.
+ */
+export function failureOf(error: unknown): AuditFailure {
+  if (error instanceof ChatApiError)
+    return {
+      errorCode: errorCodeOf(error),
+      httpStatus: error.status,
+      ...(error.outcomeUnknown ? { outcome: "unknown" as const } : {}),
+    };
+  return { errorCode: "INTERNAL" };
+}
 
 export class AuditUnavailableError extends Error {
   constructor(cause: unknown) {

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
 import { auditEvents, auditEventUids, auditOperationOutcomes, operators } from "@/lib/db/schema";
 import type { AuditEvent } from "./append";
-import type { AuditFilter } from "@/lib/schemas/audit";
+import type { AuditFilter } from "@/lib/audit/schemas";
 
 export const AUDIT_PAGE_SIZE = 50;
 

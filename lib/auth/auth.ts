@@ -8,7 +8,7 @@ import type { JWT } from "next-auth/jwt";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { requestInfoOf } from "@/lib/request-info";
-import { signInSchema } from "@/lib/schemas/operator";
+import { signInSchema } from "@/lib/auth/schemas";
 import { sameOriginPath } from "@/lib/security/same-origin-path";
 import { OIDC_PROVIDER_ID, signInWithIdentityProvider } from "./identity-provider-sign-in";
 import { findOperatorByEmail, findOperatorById } from "./operators";

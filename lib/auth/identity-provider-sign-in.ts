@@ -8,7 +8,7 @@ import { operators } from "@/lib/db/schema";
 import type { OidcConfig } from "@/lib/env-sso";
 import type { RequestInfo } from "@/lib/request-info";
 import type { Role } from "@/lib/roles";
-import { emailSchema } from "@/lib/schemas/operator";
+import { emailSchema } from "@/lib/operators/schemas";
 import { findOperatorByEmail, type Operator } from "./operators";
 import { groupsOf, roleFromGroups } from "./role-from-claims";
 

@@ -1,8 +1,7 @@
 import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { auditedOperation } from "@/lib/audit/operation";
-import { errorCodeOf } from "@/lib/audit/vocabulary";
+import { auditedOperation, failureOf } from "@/lib/audit/operation";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { countOutcomes, settleUnknown, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
@@ -10,7 +9,7 @@ import type { Database } from "@/lib/db/client";
 import { blockSettlements } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
-import { recordBlocks, recordUnblocks } from "@/lib/timed-blocks/store";
+import { recordBlocks, recordUnblocks, settleExpiries } from "@/lib/timed-blocks/store";
 import { blockCompletion } from "./block-answer";
 import type { BlockCall } from "./block-call";
 import type { BlockCallOrigin } from "./send-block-call";
@@ -90,10 +89,7 @@ async function settleOne(db: Database, settlement: Settlement, owner: string): P
     async () => settleUnknown(lostRows(uids), await currentlyBlocked(chatApi(), blocker), verb),
     {
       success: (settled) => blockCompletion({ rows: settled, counts: countOutcomes(settled) }),
-      failure: (error) => ({
-        errorCode: error instanceof ChatApiError ? errorCodeOf(error) : "INTERNAL",
-        httpStatus: error instanceof ChatApiError ? error.status : undefined,
-      }),
+      failure: failureOf,
     },
   );
   const withOutcome = (outcome: string) => rows.filter((row) => row.outcome === outcome).map((row) => row.uid);
@@ -107,7 +103,11 @@ async function settleOne(db: Database, settlement: Settlement, owner: string): P
       actor: { id: settlement.setById, email: settlement.setByEmail, role: settlement.setByRole },
       reason: settlement.reason ?? undefined,
     });
-  else await recordUnblocks(db, blocker, withOutcome("unblocked"));
+  else {
+    await recordUnblocks(db, blocker, withOutcome("unblocked"));
+    // A timed block's expiry whose unblock's answer was lost waits for this: done, or due again.
+    await settleExpiries(db, blocker, { unblocked: withOutcome("unblocked"), stillBlocked: withOutcome("failed") });
+  }
   await db
     .update(blockSettlements)
     .set({ settledAt: sql`now()`, claimedBy: null, claimExpiresAt: null })

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { jobCreator } from "@/lib/audit/actor";
-import { auditedOperation } from "@/lib/audit/operation";
-import { errorCodeOf } from "@/lib/audit/vocabulary";
-import { chatApiForJobs, ChatApiError } from "@/lib/chat-api";
+import { auditedOperation, failureOf } from "@/lib/audit/operation";
+import { chatApiForJobs } from "@/lib/chat-api";
 import { blockCompletion } from "@/lib/blocking/block-answer";
 import { callBlockEndpoint } from "@/lib/blocking/block-call";
 import { countOutcomes, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
@@ -116,14 +115,8 @@ export async function sendChunk(
         httpStatus: status,
         summary: { jobId: job.id, chunk: chunk.chunkIndex, counts, outcomes },
       }),
-      failure: (error) =>
-        error instanceof ChatApiError
-          ? {
-              errorCode: errorCodeOf(error),
-              httpStatus: error.status,
-              summary: { jobId: job.id, chunk: chunk.chunkIndex },
-            }
-          : { errorCode: "INTERNAL", summary: { jobId: job.id, chunk: chunk.chunkIndex } },
+      // A lost answer is "unknown" here too: the chunk is reconciled with the service's state before it is sent again.
+      failure: (error) => ({ ...failureOf(error), summary: { jobId: job.id, chunk: chunk.chunkIndex } }),
     },
   );
   return outcomes;

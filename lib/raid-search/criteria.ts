@@ -1,7 +1,7 @@
 import type { MessageFilters, MessageScope } from "@/lib/chat-api/moderation-calls";
 import type { RaidSearchCriteria, RaidSearchSlice } from "@/lib/db/schema";
 import { domainMatches, linkDomains } from "@/lib/format/links";
-import { QUICK_WINDOWS, type RaidSearchForm } from "@/lib/schemas/raid-search";
+import { QUICK_WINDOWS, type RaidSearchForm } from "@/lib/raid-search/schemas";
 
 /**
  * What a search asks the chat service, and what the console checks itself: the vendor filters by

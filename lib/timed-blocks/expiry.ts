@@ -1,21 +1,24 @@
 import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { randomUUID } from "node:crypto";
-import { auditedOperation } from "@/lib/audit/operation";
-import { errorCodeOf } from "@/lib/audit/vocabulary";
-import { chatApi, ChatApiError } from "@/lib/chat-api";
-import { callBlockEndpoint } from "@/lib/blocking/block-call";
+import { auditedOperation, failureOf } from "@/lib/audit/operation";
+import { ChatApiError } from "@/lib/chat-api";
+import { blockCompletion } from "@/lib/blocking/block-answer";
+import { sendBlockCall } from "@/lib/blocking/send-block-call";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
 import { getDb, type Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { releaseSettlementClaims, settleDueBlocks } from "@/lib/blocking/settlement";
 import { defineWorker } from "@/lib/workers/define-worker";
-import { claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store";
+import { awaitSettlement, claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store";
 
 /**
  * Carries out timed blocks' expiry in every console process: the due rows are in the database, so
- * expiry survives restarts, and a claim with a lease gives each to one process. An unblock that
- * fails is taken up again once its lease runs out.
+ * expiry survives restarts, and a claim with a lease gives each to one process. The unblock is sent
+ * as the workspace sends one (lib/blocking/send-block-call.ts): an unblock whose answer was lost is
+ * "outcome unknown" in the log and settled by blocking's one settlement once it can no longer take
+ * effect, which ends the expiry or makes it due again. An unblock that failed is taken up again once
+ * its lease runs out.
  */
 
 const POLL_MS = 5000;
@@ -23,35 +26,35 @@ const POLL_MS = 5000;
 const expiryLog = () => log().child({ component: "timed-block-expiry" });
 
 async function expire(db: Database, block: TimedBlock, owner: string): Promise<void> {
+  const operationId = randomUUID();
+  const reason = `Timed block set by ${block.setByEmail} expired${block.reason ? ` (${block.reason})` : ""}`;
   const uids = [block.blockedUid];
   try {
-    const [row] = await auditedOperation(
+    const answer = await auditedOperation(
       {
-        operationId: randomUUID(),
+        operationId,
         actor: SYSTEM_ACTOR,
         action: "users.block.expire",
         // Under the operation that set the expiry: the log shows whose decision this carries out.
         parentOperationId: block.setByOperationId,
         affectedUids: [block.blockerUid, ...uids],
         targetUid: block.blockerUid,
-        reason: `Timed block set by ${block.setByEmail} expired${block.reason ? ` (${block.reason})` : ""}`,
+        reason,
         requestBody: { blockedUids: uids, expiresAt: block.expiresAt.toISOString(), timedBlockId: block.id },
       },
-      async () => (await callBlockEndpoint(chatApi(), { blocker: block.blockerUid, uids, verb: "unblock" })).rows,
-      {
-        success: ([result]) => ({
-          outcome: result?.outcome === "unblocked" || result?.outcome === "not_blocked" ? "succeeded" : "failed",
-          summary: { outcomes: Object.fromEntries(uids.map((uid) => [uid, result])) },
-        }),
-        failure: (error) => ({
-          errorCode: error instanceof ChatApiError ? errorCodeOf(error) : "INTERNAL",
-          httpStatus: error instanceof ChatApiError ? error.status : undefined,
-        }),
-      },
+      () =>
+        sendBlockCall(
+          { blocker: block.blockerUid, uids, verb: "unblock" },
+          { operationId, actor: SYSTEM_ACTOR, reason, expiresInSeconds: null },
+        ),
+      { success: blockCompletion, failure: failureOf },
     );
+    const [row] = answer.rows;
     if (row?.outcome === "unblocked" || row?.outcome === "not_blocked")
       await finishExpiry(db, block.id, owner, "expired");
     else if (row?.outcome === "not_found") await finishExpiry(db, block.id, owner, "failed", row.message);
+    else if (row?.outcome === "unknown" && answer.settlesAt)
+      await awaitSettlement(db, block.id, owner, `${answer.lost ?? row.message} Settled at ${answer.settlesAt}.`);
   } catch (error) {
     // Left claimed: once the lease runs out, a process takes it up again.
     if (!(error instanceof ChatApiError)) expiryLog().error({ err: error, timedBlockId: block.id }, "an expiry failed");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/audit/actor";
 import type { Database } from "@/lib/db/client";
 import { timedBlocks } from "@/lib/db/schema";
@@ -170,6 +170,43 @@ export async function finishExpiry(
     .update(timedBlocks)
     .set({ status, lastError: lastError ?? null, claimedBy: null, claimExpiresAt: null, updatedAt: sql`now()` })
     .where(and(eq(timedBlocks.id, id), eq(timedBlocks.claimedBy, owner), eq(timedBlocks.status, "expiring")));
+}
+
+/**
+ * An expiry whose unblock's answer was lost: neither done nor to be sent again before it is known. It
+ * stays "expiring" (a moderator's change of it is refused meanwhile) without a lease, so no sweep takes
+ * it up, until the unblock's settlement reads the blocked list (`settleExpiries`).
+ */
+export async function awaitSettlement(db: Database, id: string, owner: string, note: string): Promise<void> {
+  await db
+    .update(timedBlocks)
+    .set({ lastError: note, claimedBy: null, claimExpiresAt: null, updatedAt: sql`now()` })
+    .where(and(eq(timedBlocks.id, id), eq(timedBlocks.claimedBy, owner), eq(timedBlocks.status, "expiring")));
+}
+
+/** After a settled unblock: the expiries awaiting it end where it took effect, and are due again where it did not. */
+export async function settleExpiries(
+  db: Database,
+  blockerUid: string,
+  settled: { unblocked: string[]; stillBlocked: string[] },
+): Promise<void> {
+  const awaiting = (uids: string[]) =>
+    and(
+      eq(timedBlocks.blockerUid, blockerUid),
+      inArray(timedBlocks.blockedUid, uids),
+      eq(timedBlocks.status, "expiring"),
+      isNull(timedBlocks.claimedBy),
+    );
+  if (settled.unblocked.length > 0)
+    await db
+      .update(timedBlocks)
+      .set({ status: "expired", lastError: null, updatedAt: sql`now()` })
+      .where(awaiting(settled.unblocked));
+  if (settled.stillBlocked.length > 0)
+    await db
+      .update(timedBlocks)
+      .set({ status: "active", updatedAt: sql`now()` })
+      .where(awaiting(settled.stillBlocked));
 }
 
 /** Gives back the expiries `owner` claimed, but `except` (one under way), to be claimed again at once. */

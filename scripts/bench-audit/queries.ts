@@ -3,7 +3,7 @@ import { AUDIT_PAGE_SIZE, auditPageQuery, listAuditEvents, resolveAuditFilter } 
 import type { Database } from "../../lib/db/client";
 import { auditEvents } from "../../lib/db/schema";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "../../lib/audit/vocabulary";
-import type { AuditFilter } from "../../lib/schemas/audit";
+import type { AuditFilter } from "../../lib/audit/schemas";
 import { printTable } from "../lib/table";
 import { mulberry32, OPERATORS, STRANGER_EMAILS, UID_POOL, uidAt } from "./fixtures";
 import { EXPLAIN, QUERIES, QUERY_TIME_LIMIT_MS, SCOPE, TARGETS, type DatabaseKind } from "./options";

@@ -11,7 +11,7 @@ import { signCheckpointNote, signerFromSeed, verifierKeyText } from "../../lib/a
 import { auditExportStream } from "../../lib/audit/export";
 import { verifyAuditExport } from "../../lib/audit/verify-export";
 import type { Database } from "../../lib/db/client";
-import { auditFilterSchema } from "../../lib/schemas/audit";
+import { auditFilterSchema } from "../../lib/audit/schemas";
 import { databaseKinds } from "../support/console-server";
 import { openTestDatabase } from "../support/database";
 

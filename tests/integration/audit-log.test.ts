@@ -6,7 +6,7 @@ import { appendAuditEvent } from "../../lib/audit/append";
 import { listAuditEvents } from "../../lib/audit/query";
 import { verifyAuditLog } from "../../lib/audit/checkpoints";
 import type { Database } from "../../lib/db/client";
-import { auditFilterSchema } from "../../lib/schemas/audit";
+import { auditFilterSchema } from "../../lib/audit/schemas";
 import { databaseKinds } from "../support/console-server";
 import { openTestDatabase } from "../support/database";
 

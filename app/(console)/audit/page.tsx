@@ -17,7 +17,7 @@ import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { parseAuditSearchParams } from "@/lib/schemas/audit";
+import { parseAuditSearchParams } from "@/lib/audit/schemas";
 import { auditExportHref, auditHref, cursorOf, type SearchParams } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Action log" };

@@ -17,7 +17,7 @@ import { getDb } from "@/lib/db/client";
 import { listJobs } from "@/lib/incidents/jobs";
 import { recentSearches } from "@/lib/raid-search/store";
 import { searchView } from "@/lib/raid-search/view";
-import { raidSearchIdSchema } from "@/lib/schemas/raid-search";
+import { raidSearchIdSchema } from "@/lib/raid-search/schemas";
 import { firstOf, type SearchParams } from "@/lib/url-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Section } from "@/components/incidents/section";

@@ -5,7 +5,7 @@ import { SearchUsersForm } from "@/components/users/search-users-form";
 import { UserSearchResults } from "@/components/users/user-search-results";
 import { requireOperator } from "@/lib/auth/session";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
-import { userSearchSchema } from "@/lib/schemas/user-search";
+import { userSearchSchema } from "@/lib/users/schemas";
 import { PageHeader } from "@/components/ui/page-header";
 import { firstOf, pageOf, usersSearchHref, type SearchParams } from "@/lib/url-state";
 

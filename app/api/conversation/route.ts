@@ -1,6 +1,6 @@
 import { readConversation } from "@/lib/conversations/read";
 import { queryOf, readRoute } from "@/lib/reads/route";
-import { conversationKeySchema } from "@/lib/schemas/conversation-tags";
+import { conversationKeySchema } from "@/lib/conversations/schemas";
 
 export const dynamic = "force-dynamic";
 

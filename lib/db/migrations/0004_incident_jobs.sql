@@ -45,14 +45,6 @@ CREATE TABLE "block_jobs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
--- The chat service's own migrations create this table too: whichever runs first creates it.
-CREATE TABLE IF NOT EXISTS "chat_block_call_journal" (
-	"id" bigserial PRIMARY KEY NOT NULL,
-	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"method" text NOT NULL,
-	"blocker_uid" text NOT NULL,
-	"uids" jsonb NOT NULL
-);
---> statement-breakpoint
+-- The chat service's block-call journal, created here until issue 23, is the service's own (chat-service/db/migrations).
 ALTER TABLE "block_job_chunks" ADD CONSTRAINT "block_job_chunks_job_id_block_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."block_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "block_job_chunks_claim_idx" ON "block_job_chunks" USING btree ("job_id","status","next_attempt_at");

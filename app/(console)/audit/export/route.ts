@@ -8,7 +8,7 @@ import { can } from "@/lib/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { parseAuditSearchParams } from "@/lib/schemas/audit";
+import { parseAuditSearchParams } from "@/lib/audit/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -14,7 +14,7 @@ import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { firstUidsToSend, jobResultsPage } from "@/lib/incidents/job-results";
 import { getJob, jobProgress } from "@/lib/incidents/jobs";
-import { jobIdSchema } from "@/lib/schemas/incident";
+import { jobIdSchema } from "@/lib/incidents/schemas";
 import { auditHref, jobResultsQuery, type SearchParams } from "@/lib/url-state";
 
 type Props = {

@@ -15,7 +15,7 @@ import { auditScopeOf } from "@/lib/audit/scope";
 import { can } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
-import { uidSchema } from "@/lib/schemas/uid";
+import { uidSchema } from "@/lib/validation/uid";
 import { getDb } from "@/lib/db/client";
 import { expiriesOf } from "@/lib/timed-blocks/store";
 import { hrefOf, pageOf, withChanges, type SearchParams } from "@/lib/url-state";

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { searchView } from "@/lib/raid-search/view";
 import { queryOf, readRoute } from "@/lib/reads/route";
-import { sendersQuerySchema } from "@/lib/schemas/raid-search";
+import { sendersQuerySchema } from "@/lib/raid-search/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { can } from "@/lib/roles";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getJob, jobResults, type JobResult } from "@/lib/incidents/jobs";
-import { jobIdSchema } from "@/lib/schemas/incident";
+import { jobIdSchema } from "@/lib/incidents/schemas";
 import { parseMessageItem } from "@/lib/incidents/job-kinds";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { jobProgress } from "@/lib/incidents/jobs";
 import { readRoute } from "@/lib/reads/route";
-import { jobIdSchema } from "@/lib/schemas/incident";
+import { jobIdSchema } from "@/lib/incidents/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { getDb } from "@/lib/db/client";
-import { MAX_INCIDENT_UIDS } from "@/lib/schemas/incident";
+import { MAX_INCIDENT_UIDS } from "@/lib/incidents/schemas";
 import { allSenderUids } from "@/lib/raid-search/senders";
 import { getSearch } from "@/lib/raid-search/store";
 import { queryOf, readRoute } from "@/lib/reads/route";
-import { sendersQuerySchema } from "@/lib/schemas/raid-search";
+import { sendersQuerySchema } from "@/lib/raid-search/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { sendersBatch } from "@/lib/raid-search/senders";
 import { getSearch } from "@/lib/raid-search/store";
 import { can } from "@/lib/roles";
-import { raidSearchIdSchema } from "@/lib/schemas/raid-search";
+import { raidSearchIdSchema } from "@/lib/raid-search/schemas";
 
 export const dynamic = "force-dynamic";
 

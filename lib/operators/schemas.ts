@@ -1,0 +1,42 @@
+import { z } from "@/lib/validation/zod";
+import { OPERATOR_ROLES } from "@/lib/roles";
+import { plainText } from "@/lib/validation/text";
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter an email address.")
+  .pipe(z.email("Enter an email address such as name@example.com."))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(200, "A password may have at most 200 characters.");
+
+export const roleSchema = z.enum(OPERATOR_ROLES, { error: "Choose a role: support, moderator, auditor or admin." });
+
+export const createOperatorSchema = z.object({
+  email: emailSchema,
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter the operator's name.")
+    .max(100, "A name may have at most 100 characters.")
+    .superRefine(plainText("The name")),
+  role: roleSchema,
+  password: passwordSchema,
+});
+export type CreateOperatorInput = z.input<typeof createOperatorSchema>;
+
+const operatorIdSchema = z.uuid("That operator id is not valid.");
+
+export const updateOperatorSchema = z.discriminatedUnion("change", [
+  z.object({ operatorId: operatorIdSchema, change: z.literal("role"), role: roleSchema }),
+  z.object({ operatorId: operatorIdSchema, change: z.literal("disable") }),
+  z.object({ operatorId: operatorIdSchema, change: z.literal("enable") }),
+  z.object({ operatorId: operatorIdSchema, change: z.literal("password"), password: passwordSchema }),
+  z.object({ operatorId: operatorIdSchema, change: z.literal("sign-in-lock") }),
+]);
