@@ -28,6 +28,10 @@ export const OUTCOMES = {
   already_deleted: { label: "Already deleted", tone: "info" },
   // The chat service has no such UID: nothing to retry, so counted apart from failed.
   not_found: { label: "Not found", tone: "warning" },
+  // One report of a decision: decided, refused (someone else holds or decided it), or decided elsewhere.
+  done: { label: "Decided", tone: "success" },
+  refused: { label: "Refused", tone: "danger" },
+  gone: { label: "Decided elsewhere", tone: "neutral" },
   // Either.
   failed: { label: "Failed", tone: "danger" },
   unknown: { label: "Outcome unknown", tone: "warning" },

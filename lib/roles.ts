@@ -6,25 +6,29 @@ export type Permission =
   | "conversation.tags.update"
   | "users.block"
   | "users.unblock"
+  | "messages.delete"
+  | "messages.delete.permanent"
+  | "users.deactivate"
+  | "groups.members.manage"
   | "audit.read.own"
   | "audit.read.all"
   | "audit.export"
   | "operators.manage"
   | "incidents.break_glass"
-  | "accounts.search"
-  | "users.deactivate"
-  | "groups.ban"
-  | "messages.delete";
+  | "reports.read"
+  | "reports.decide"
+  | "accounts.search";
 
-const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own"];
+const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own", "reports.read"];
 const MODERATOR: Permission[] = [
   ...SUPPORT,
   "users.block",
   "users.unblock",
-  "accounts.search",
-  "users.deactivate",
-  "groups.ban",
   "messages.delete",
+  "users.deactivate",
+  "groups.members.manage",
+  "reports.decide",
+  "accounts.search",
 ];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
 
@@ -33,7 +37,13 @@ const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   support: new Set(SUPPORT),
   moderator: new Set(MODERATOR),
   auditor: new Set(AUDITOR),
-  admin: new Set<Permission>([...MODERATOR, ...AUDITOR, "operators.manage", "incidents.break_glass"]),
+  admin: new Set<Permission>([
+    ...MODERATOR,
+    ...AUDITOR,
+    "operators.manage",
+    "incidents.break_glass",
+    "messages.delete.permanent",
+  ]),
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -57,15 +67,18 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "conversation.tags.update": "edit conversation tags",
   "users.block": "block users",
   "users.unblock": "unblock users",
+  "messages.delete": "delete messages",
+  "messages.delete.permanent": "delete messages permanently",
+  "users.deactivate": "deactivate and reactivate users",
+  "groups.members.manage": "kick, ban and unban group members",
   "audit.read.own": "read the action log",
   "audit.read.all": "read the whole action log",
   "audit.export": "export the action log",
   "operators.manage": "manage operators",
   "incidents.break_glass": "start a large job without a second operator's approval",
+  "reports.read": "read reported messages",
+  "reports.decide": "decide on reported messages",
   "accounts.search": "search for the accounts behind a raid",
-  "users.deactivate": "deactivate and reactivate users",
-  "groups.ban": "ban and unban users from groups",
-  "messages.delete": "delete messages",
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -2,8 +2,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { ApprovalBadge } from "@/components/layout/approval-badge";
 import { ConsoleNav, type NavItem } from "@/components/layout/console-nav";
+import { OpenReportsBadge } from "@/components/reports/open-reports-badge";
 import { getDb } from "@/lib/db/client";
 import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
+import { openReportCount } from "@/lib/reports/queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/lib/auth/actions/sign-out";
@@ -15,8 +17,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const operator = await requireOperator();
   const mayBlock = can(operator.role, "users.block");
   const waiting = mayBlock ? (await approvalRequestsFor(await getDb(), operator)).waitingForYou : 0;
+  const mayReadReports = can(operator.role, "reports.read");
+  const openReports = mayReadReports ? await openReportCount(await getDb()) : 0;
   const items: NavItem[] = [
     ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
+    ...(mayReadReports
+      ? [{ href: "/reports", label: "Reports", badge: <OpenReportsBadge initial={openReports} /> }]
+      : []),
     ...(mayBlock ? [{ href: "/incidents", label: "Incidents", badge: <ApprovalBadge initial={waiting} /> }] : []),
     ...(can(operator.role, "audit.read.all") || can(operator.role, "audit.read.own")
       ? [{ href: "/audit", label: "Action log" }]

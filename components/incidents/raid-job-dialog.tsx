@@ -11,9 +11,9 @@ import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident
 import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf, formatCount } from "@/lib/format/numbers";
-import { requiredReason } from "@/lib/incidents/schemas";
+import { requiredReason } from "@/lib/validation/reason";
 import { usersCount } from "./job-labels";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 
 /** A previewed job on chosen accounts, waiting for its confirmation. */
 export type RaidJobRequest = {
@@ -31,6 +31,8 @@ export type RaidJobRequest = {
   needsApproval: boolean;
   approvalThreshold: number;
 };
+
+const JOB_REASON = requiredReason("Give a reason: it is recorded with every call of the job.");
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the job started. Check the recent jobs before starting it again.";
@@ -110,7 +112,7 @@ export function RaidJobDialog({ request, onClose }: { request: RaidJobRequest | 
       pendingLabel={request?.needsApproval ? "Requesting…" : "Starting…"}
       reasonLabel="Reason"
       reasonHint="Required. Recorded in the action log with every call of the job."
-      reasonSchema={requiredReason}
+      reasonSchema={JOB_REASON}
       reasonField="reason"
       pending={start.pending}
       failure={start.failure}

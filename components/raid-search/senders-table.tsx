@@ -3,7 +3,7 @@ import { SelectCheckbox } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { UserText } from "@/components/ui/user-text";
+import { MessageText } from "@/components/messages/message-text";
 import type { RaidSearchCriteria } from "@/lib/db/schema";
 import { formatCount } from "@/lib/format/numbers";
 import type { SenderRow } from "@/lib/raid-search/senders";
@@ -53,7 +53,7 @@ export function SendersTable({ rows, criteria }: { rows: SenderRow[]; criteria: 
             <UnixTime seconds={row.lastAt} />
           </TableCell>
           <TableCell className="max-w-xs text-sm">
-            <UserText text={row.sample} />
+            <MessageText text={row.sample} />
           </TableCell>
           <TableCell>
             <State value={row.blocked} yes="Blocked" />

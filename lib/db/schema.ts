@@ -26,6 +26,8 @@ export * from "./audit-side-tables";
 import type { AffectedUids } from "./audit-side-tables";
 export * from "./rate-and-expiry-tables";
 export * from "./raid-search-tables";
+// The index of reported messages (lib/reports/).
+export * from "./report-tables";
 import { approvalColumns } from "./approval-columns";
 export type { RequestPreview } from "./approval-columns";
 

@@ -82,7 +82,7 @@ export const JOB_KINDS: Record<JobKindName, JobKindSpec> = {
     unchangedLabel: "Already banned",
     perCall: 1,
     undo: { kind: "unban", label: "Unban all banned by this job" },
-    permission: "groups.ban",
+    permission: "groups.members.manage",
     items: "UIDs",
   },
   unban: {
@@ -93,7 +93,7 @@ export const JOB_KINDS: Record<JobKindName, JobKindSpec> = {
     changedLabel: "Unbanned",
     unchangedLabel: "Not banned",
     perCall: 1,
-    permission: "groups.ban",
+    permission: "groups.members.manage",
     items: "UIDs",
   },
   delete_messages: {

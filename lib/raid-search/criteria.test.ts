@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { RaidSearchCriteria } from "@/lib/db/schema";
-import { criteriaOf, filtersOf, matchesLocally, progressOf, slicesOf, type FoundMessage } from "./criteria";
+import {
+  criteriaOf,
+  domainMatches,
+  filtersOf,
+  matchesLocally,
+  progressOf,
+  slicesOf,
+  type FoundMessage,
+} from "./criteria";
 
 const group: RaidSearchCriteria = { where: { kind: "group", guid: "cometchat-guid-1" }, from: 1000, to: 8200 };
 const message = (changes: Partial<FoundMessage>): FoundMessage => ({
@@ -62,5 +70,13 @@ describe("the search's criteria", () => {
     slices[0] = { ...slices[0]!, done: true };
     slices[1] = { ...slices[1]!, cursor: { affix: "prepend", sentAt: slices[1]!.to - 900, id: "9" } };
     expect(progressOf(slices)).toBeCloseTo((1800 + 900) / 7200, 2);
+  });
+});
+
+describe("a link's domain", () => {
+  it("matches the domain and its subdomains, with or without www., not a domain that merely ends alike", () => {
+    expect(domainMatches("a.usdt-drop.example", "usdt-drop.example")).toBe(true);
+    expect(domainMatches("www.usdt-drop.example", "USDT-drop.example")).toBe(true);
+    expect(domainMatches("notusdt-drop.example", "usdt-drop.example")).toBe(false);
   });
 });

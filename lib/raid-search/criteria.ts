@@ -1,6 +1,6 @@
 import type { MessageFilters, MessageScope } from "@/lib/chat-api/moderation-calls";
 import type { RaidSearchCriteria, RaidSearchSlice } from "@/lib/db/schema";
-import { domainMatches, linkDomains } from "@/lib/format/links";
+import { linkDomains } from "@/lib/messages/links";
 import { QUICK_WINDOWS, type RaidSearchForm } from "@/lib/raid-search/schemas";
 
 /**
@@ -97,6 +97,12 @@ export type FoundMessage = {
   name: string;
   accountCreatedAt: number | null;
 };
+
+/** Whether `domain` is `wanted` or one of its subdomains: `usdt-drop.example` matches `a.usdt-drop.example`. */
+export function domainMatches(domain: string, wanted: string): boolean {
+  const [have, target] = [domain, wanted].map((name) => name.toLowerCase().replace(/^www\./, ""));
+  return have === target || have!.endsWith(`.${target}`);
+}
 
 /** Whether a message the vendor returned matches what the console checks itself. */
 export function matchesLocally(criteria: RaidSearchCriteria, message: FoundMessage): boolean {

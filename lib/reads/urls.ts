@@ -52,3 +52,6 @@ export const raidSearchUidsRead = (searchId: string, filter: string) => ({
   url: hrefOf(`/api/raid-searches/${encodeURIComponent(searchId)}/uids`, { filter }),
   dates: [] as const,
 });
+
+/** The reports waiting for a decision, for the navigation's badge. */
+export const openReportsRead = { url: "/api/reports/open-count", dates: [] as const };

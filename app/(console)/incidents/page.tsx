@@ -43,7 +43,7 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
   const allowed = {
     block: can(operator.role, "users.block"),
     deactivate: can(operator.role, "users.deactivate"),
-    ban: can(operator.role, "groups.ban"),
+    ban: can(operator.role, "groups.members.manage"),
     deleteMessages: can(operator.role, "messages.delete"),
   };
   const criteria = view?.search.criteria;

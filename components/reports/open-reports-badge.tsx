@@ -1,0 +1,35 @@
+"use client";
+
+import { useState } from "react";
+import { countOf } from "@/lib/format/numbers";
+import { openReportsRead } from "@/lib/reads/urls";
+import { useLiveRead } from "@/lib/reads/use-live-read";
+
+const POLL_MS = 10_000;
+
+/**
+ * The number of reports waiting for a decision, beside "Reports": read again every ten seconds from
+ * a GET route (never a polled action), so that new reports show without a reload. Nothing when none.
+ */
+export function OpenReportsBadge({ initial }: { initial: number }) {
+  const [count, setCount] = useState(initial);
+  useLiveRead<{ open: number }>(openReportsRead.url, {
+    everyMs: POLL_MS,
+    onAnswer: (answer) => {
+      if (answer.ok) setCount(answer.data.open);
+    },
+  });
+
+  if (count === 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden
+        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white"
+      >
+        {count > 999 ? "999+" : count}
+      </span>
+      <span className="sr-only">, {countOf(count, "open report", "open reports")}</span>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Badge } from "@/components/ui/badge";
+import { Time } from "@/components/ui/time";
+import { Uid } from "@/components/ui/uid";
+import type { Read, SenderStanding } from "@/lib/reports/report-detail";
+import { accountAge, isNewAccount } from "./sender-age";
+
+type Props = {
+  sender: { uid: string; name: string; createdAt: Date | null };
+  standing: SenderStanding;
+  groupName: string | null;
+};
+
+function yesNo(read: Read<boolean>, yes: string, no: string) {
+  if (!read.ok) return <span className="text-sm text-red-800">Could not be read: {read.message}</span>;
+  return read.value ? <Badge tone="danger">{yes}</Badge> : <Badge tone="success">{no}</Badge>;
+}
+
+/** Who sent the message: how old the account is, and whether it is deactivated, banned or blocked already. */
+export function ReportSender({ sender, standing, groupName }: Props) {
+  const blocked = standing.blockedBy.filter((entry) => entry.blocked.ok && entry.blocked.value).length;
+  const checked = standing.blockedBy.filter((entry) => entry.blocked.ok).length;
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dt className="font-medium text-slate-700">Sender</dt>
+      <dd className="min-w-0">
+        <Uid uid={sender.uid} name={sender.name} />
+      </dd>
+      <dt className="font-medium text-slate-700">Account created</dt>
+      <dd>
+        {sender.createdAt ? (
+          <>
+            <Time at={sender.createdAt} /> ({accountAge(sender.createdAt)} ago){" "}
+            {isNewAccount(sender.createdAt) && <Badge tone="warning">New account</Badge>}
+          </>
+        ) : (
+          <span className="text-slate-500">Not given by the chat service</span>
+        )}
+      </dd>
+      <dt className="font-medium text-slate-700">Deactivated</dt>
+      <dd>{yesNo(standing.deactivated, "Deactivated", "Active")}</dd>
+      {standing.bannedFromGroup && (
+        <>
+          <dt className="font-medium text-slate-700">Banned from {groupName ?? "the group"}</dt>
+          <dd>{yesNo(standing.bannedFromGroup, "Banned", "Not banned")}</dd>
+        </>
+      )}
+      <dt className="font-medium text-slate-700">Blocked by the reporters</dt>
+      <dd>
+        {blocked} of {checked} reporters checked
+        {standing.reportersNotChecked > 0 && ` (${standing.reportersNotChecked} more not checked)`}
+      </dd>
+    </dl>
+  );
+}

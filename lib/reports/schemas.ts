@@ -1,0 +1,86 @@
+import { z } from "@/lib/validation/zod";
+import { plainText } from "@/lib/validation/text";
+import { uidSchema } from "@/lib/validation/uid";
+
+/** The forms and actions of the reports queue: one schema each, for the form and the action alike. */
+
+/** The most reports one decision covers; a sender with more is decided in several. */
+export const MAX_REPORTS_PER_DECISION = 500;
+
+export const KEEP_REASONS = {
+  not_a_violation: "Not against the rules",
+  context: "Fine in its context",
+  unfair_report: "Reported unfairly",
+  other: "Other (say why)",
+} as const;
+
+export const REMOVE_REASONS = {
+  spam: "Spam or scam",
+  harassment: "Harassment",
+  inappropriate: "Inappropriate content",
+  raid: "Part of a raid",
+  other: "Other (say why)",
+} as const;
+
+export const messageIdSchema = z
+  .string({ error: "Name a message." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, "A message id has only letters, digits, _ and - (at most 100 characters).");
+
+const targetSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("reports"),
+      messageIds: z
+        .array(messageIdSchema)
+        .min(1, "Select at least one report.")
+        .max(MAX_REPORTS_PER_DECISION, `Decide at most ${MAX_REPORTS_PER_DECISION} reports at once.`)
+        .transform((ids) => [...new Set(ids)]),
+    }),
+    z.object({ kind: z.literal("sender"), senderUid: uidSchema }),
+  ],
+  { error: "Choose the reports to decide on: selected ones, or every open report of a sender." },
+);
+
+const reasonText = z
+  .string({ error: "Write the reason as text." })
+  .trim()
+  .max(500, "Keep the reason under 500 characters.")
+  .superRefine(plainText("The reason"));
+
+const needsText = (input: { reasonCode: string; reasonText: string }) =>
+  input.reasonCode !== "other" || input.reasonText.length > 0;
+const NEEDS_TEXT = { message: 'Say why in a few words: "Other" needs a reason.', path: ["reasonText"] };
+
+const codes = <T extends Record<string, string>>(reasons: T) =>
+  z.enum(Object.keys(reasons) as [keyof T & string, ...Array<keyof T & string>], {
+    error: "Pick a reason from the list.",
+  });
+
+export const keepReportsSchema = z
+  .object({ target: targetSchema, reasonCode: codes(KEEP_REASONS), reasonText })
+  .refine(needsText, NEEDS_TEXT);
+
+export const removeReportsSchema = z
+  .object({
+    target: targetSchema,
+    reasonCode: codes(REMOVE_REASONS),
+    reasonText,
+    blockForReporters: z.boolean({ error: "Say whether to block the sender for each reporter." }),
+    deactivateSender: z.boolean({ error: "Say whether to deactivate the sender." }),
+    banFromGroup: z.boolean({ error: "Say whether to ban the sender from the group." }),
+  })
+  .refine(needsText, NEEDS_TEXT);
+
+export type DecisionTarget = z.output<typeof targetSchema>;
+
+export const claimReportSchema = z.object({ messageId: messageIdSchema });
+
+export const refreshReportsSchema = z.strictObject({}, { error: "Refresh takes no fields." });
+
+/** "Spam or scam: same link everywhere": the reason as the log and the report keep it. */
+export function decisionReason(reasons: Record<string, string>, code: string, text: string): string {
+  const label = code === "other" ? "Other" : (reasons[code] ?? code);
+  return text ? `${label}: ${text}` : label;
+}
