@@ -66,9 +66,10 @@ export default defineConfig([
           patterns: [
             {
               // A noun's server actions (lib/<noun>/actions/*, "use server": the browser calls them by id) and
-              // its schemas (lib/<noun>/schemas) are for components; the rest of these homes is server code.
+              // its schemas (lib/<noun>/schemas) are for components, and so is what each kind of incident job does
+              // (lib/incidents/job-kinds, labels and names); the rest of these homes is server code.
               regex:
-                "^@/lib/(db/.*|env|env-sso|log|startup|chat-api(/client|/transport)?|audit/(append|query|operation|checkpoints|verify)|blocking/(send-block-call|settlement)|(auth|incidents|timed-blocks|workers|conversations|approvals|operators|users)/(?!actions/[^/]+$|schemas$).*)$",
+                "^@/lib/(db/.*|env|env-sso|log|startup|chat-api(/client|/transport)?|audit/(append|query|operation|checkpoints|verify)|blocking/(send-block-call|settlement)|(auth|incidents|raid-search|timed-blocks|workers|conversations|approvals|operators|users)/(?!actions/[^/]+$|schemas$|job-kinds$).*)$",
               allowTypeImports: true,
               message:
                 "Server code: a component may import its types only (import type). Read data in a page or a GET route, change it through a server action.",

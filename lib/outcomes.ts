@@ -15,6 +15,17 @@ export const OUTCOMES = {
   already_blocked: { label: "Already blocked", tone: "info" },
   unblocked: { label: "Unblocked", tone: "success" },
   not_blocked: { label: "Not blocked", tone: "info" },
+  // One UID (or message) of a job of the other kinds.
+  deactivated: { label: "Deactivated", tone: "success" },
+  already_deactivated: { label: "Already deactivated", tone: "info" },
+  reactivated: { label: "Reactivated", tone: "success" },
+  not_deactivated: { label: "Not deactivated", tone: "info" },
+  banned: { label: "Banned", tone: "success" },
+  already_banned: { label: "Already banned", tone: "info" },
+  unbanned: { label: "Unbanned", tone: "success" },
+  not_banned: { label: "Not banned", tone: "info" },
+  deleted: { label: "Deleted", tone: "success" },
+  already_deleted: { label: "Already deleted", tone: "info" },
   // The chat service has no such UID: nothing to retry, so counted apart from failed.
   not_found: { label: "Not found", tone: "warning" },
   // One report of a decision: decided, refused (someone else holds or decided it), or decided elsewhere.
@@ -49,4 +60,19 @@ export const BLOCK_OUTCOMES = [
 ] as const;
 
 /** The outcomes of one UID of a job, in the order a results filter lists them. */
-export const UID_OUTCOME_ORDER = [...BLOCK_OUTCOMES, "cancelled", "in_flight", "pending"] as const;
+export const UID_OUTCOME_ORDER = [
+  ...BLOCK_OUTCOMES,
+  "deactivated",
+  "already_deactivated",
+  "reactivated",
+  "not_deactivated",
+  "banned",
+  "already_banned",
+  "unbanned",
+  "not_banned",
+  "deleted",
+  "already_deleted",
+  "cancelled",
+  "in_flight",
+  "pending",
+] as const;

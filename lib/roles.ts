@@ -16,7 +16,8 @@ export type Permission =
   | "operators.manage"
   | "incidents.break_glass"
   | "reports.read"
-  | "reports.decide";
+  | "reports.decide"
+  | "accounts.search";
 
 const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own", "reports.read"];
 const MODERATOR: Permission[] = [
@@ -27,6 +28,7 @@ const MODERATOR: Permission[] = [
   "users.deactivate",
   "groups.members.manage",
   "reports.decide",
+  "accounts.search",
 ];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
 
@@ -76,6 +78,7 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "incidents.break_glass": "start a large job without a second operator's approval",
   "reports.read": "read reported messages",
   "reports.decide": "decide on reported messages",
+  "accounts.search": "search for the accounts behind a raid",
 };
 
 export function isPermission(value: unknown): value is Permission {

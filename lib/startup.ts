@@ -16,6 +16,7 @@ import { log } from "@/lib/log";
 import { reportIndexer } from "@/lib/reports/index-worker";
 import { timedBlockExpiry } from "@/lib/timed-blocks/expiry";
 import { startWorkers } from "@/lib/workers/define-worker";
+import { raidSearchRunner } from "@/lib/raid-search/worker";
 
 /**
  * Start-up of a console process: validate the configuration, migrate the database and create the
@@ -48,7 +49,7 @@ export async function prepareServer(): Promise<void> {
   if (firstAdmin) reportFirstAdmin(env, firstAdmin);
 
   // The background workers, each stopped in the shutdown's "work" phase (see defineWorker).
-  startWorkers(jobRunner, timedBlockExpiry, approvalExpiry, checkpointSchedule, reportIndexer);
+  startWorkers(jobRunner, raidSearchRunner, timedBlockExpiry, approvalExpiry, checkpointSchedule, reportIndexer);
   onShutdown("close", "console database", closeDb);
   if (kind === "pglite") {
     // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action

@@ -3,11 +3,13 @@ import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
+import { JobSubject } from "./job-subject";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
 import type { BlockJob } from "@/lib/incidents/jobs";
-import { formatCount } from "@/lib/format/numbers";
+import { countOf, formatCount } from "@/lib/format/numbers";
 import { auditHref } from "@/lib/url-state";
 import { ApprovalDecision } from "./approval-decision";
-import { usersCount } from "./job-labels";
+import { jobSubjectText, usersCount } from "./job-labels";
 
 /** An operator's actions in the action log. */
 const actionsOf = (email: string) => auditHref({ actor: email });
@@ -43,11 +45,17 @@ type ApprovalPanelProps = {
 export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
   const headingId = useId();
   const waiting = job.status === "awaiting_approval";
-  const toSend = job.total - job.alreadyBlockedCount;
+  const already = job.alreadyBlockedCount + job.unchangedCount;
+  const toSend = job.total - already;
   const preview = job.requestPreview;
+  const kind = JOB_KINDS[job.kind];
+  const subject = jobSubjectText(job);
   const breakdown = [
-    { label: "To block", value: formatCount(toSend) },
-    { label: `Already blocked by ${job.blockerUid} (not sent)`, value: formatCount(job.alreadyBlockedCount) },
+    { label: `To ${kind.verb.toLowerCase()}`, value: formatCount(toSend) },
+    {
+      label: job.blockerUid ? `Already blocked by ${job.blockerUid} (not sent)` : `${kind.unchangedLabel} (not sent)`,
+      value: formatCount(already),
+    },
     ...(preview
       ? [
           { label: "Invalid (left out)", value: formatCount(preview.invalid) },
@@ -56,7 +64,9 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
         ]
       : []),
   ];
-  const summary = `Block ${usersCount(toSend)} on behalf of ${job.blockerUid}, requested by ${job.createdByEmail}.`;
+  const summary = job.blockerUid
+    ? `Block ${usersCount(toSend)} on behalf of ${job.blockerUid}, requested by ${job.createdByEmail}.`
+    : `${kind.verb} ${kind.items === "messages" ? countOf(toSend, "message", "messages") : usersCount(toSend)} (${subject}), requested by ${job.createdByEmail}.`;
   const decidedLabel = job.breakGlass ? "Started without approval by" : (DECIDED[job.status] ?? "Approved by");
 
   return (
@@ -79,9 +89,10 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
         </Alert>
       )}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
-        <dt className="text-slate-600">Blocker</dt>
+        <dt className="text-slate-600">{job.blockerUid ? "Blocker" : "Job"}</dt>
         <dd>
-          <Uid uid={job.blockerUid} />
+          {!job.blockerUid && `${kind.verb}: `}
+          <JobSubject job={job} />
         </dd>
         {breakdown.map((row) => (
           <div key={row.label} className="contents">

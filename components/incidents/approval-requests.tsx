@@ -5,26 +5,19 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
+import { WhenAndSubjectCells } from "./job-cells";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
+import { jobSubjectText } from "./job-labels";
 import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/incidents/approval-requests";
 import { formatCount } from "@/lib/format/numbers";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
 import { JobStatusBadge } from "./job-status-badge";
-import { WhenAndBlockerCells } from "./job-cells";
 
 const POLL_MS = 5000;
 
-const OPEN_COLUMNS: Column[] = ["Requested", "Blocker", "To block", "Requested by", "Reason", "Expires", "Review"];
-const HISTORY_COLUMNS: Column[] = [
-  "Requested",
-  "Blocker",
-  "To block",
-  "Requested by",
-  "Decision",
-  "By",
-  "Reason",
-  "Job",
-];
+const OPEN_COLUMNS: Column[] = ["Requested", "Job", "Users", "Requested by", "Reason", "Expires", "Review"];
+const HISTORY_COLUMNS: Column[] = ["Requested", "Job", "Users", "Requested by", "Decision", "By", "Reason", "Job"];
 
 function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
   return (
@@ -32,7 +25,7 @@ function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
       {label}
       <span className="sr-only">
         {" "}
-        of {row.requestedBy.email} for {row.blockerUid}
+        of {row.requestedBy.email} for {jobSubjectText(row)}
       </span>
     </Link>
   );
@@ -60,7 +53,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
         <DataTable caption="Waiting for approval, newest first" columns={OPEN_COLUMNS}>
           {requests.open.map((row) => (
             <tr key={row.jobId}>
-              <WhenAndBlockerCells at={row.requestedAt} blocker={row.blockerUid} />
+              <WhenAndSubjectCells at={row.requestedAt} job={row} verb={JOB_KINDS[row.kind].verb} />
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>
                 {row.requestedBy.email}
@@ -81,7 +74,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
         <DataTable caption="History of requests and starts without approval" columns={HISTORY_COLUMNS}>
           {requests.history.map((row) => (
             <tr key={row.jobId}>
-              <WhenAndBlockerCells at={row.requestedAt} blocker={row.blockerUid} />
+              <WhenAndSubjectCells at={row.requestedAt} job={row} verb={JOB_KINDS[row.kind].verb} />
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>{row.requestedBy.email}</TableCell>
               <TableCell>

@@ -15,11 +15,21 @@ import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
 import { isActive, usersCount } from "./job-labels";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
 
 type Control = "pause" | "resume" | "cancel" | "retry" | "undo";
 type ControlledJob = Pick<
   BlockJob,
-  "id" | "kind" | "status" | "blockerUid" | "total" | "doneCount" | "blockedCount" | "failedCount"
+  | "id"
+  | "kind"
+  | "status"
+  | "blockerUid"
+  | "groupGuid"
+  | "total"
+  | "doneCount"
+  | "blockedCount"
+  | "changedCount"
+  | "failedCount"
 >;
 
 const UNANSWERED =
@@ -32,6 +42,25 @@ type JobControlsProps = {
   /** Reads the job again, so that the page shows what a control changed without waiting for the next tick. */
   onChanged: () => Promise<void>;
 };
+
+/** What the undo's confirmation says: what it reverses, and that it leaves what was so before the job alone. */
+function undoConfirmation(job: ControlledJob) {
+  if (job.kind === "block")
+    return {
+      title: `Unblock ${usersCount(job.blockedCount)} on behalf of ${job.blockerUid}?`,
+      confirmLabel: "Confirm unblock",
+      pendingLabel: "Starting…",
+      children: `A new job unblocks the ${usersCount(job.blockedCount)} this job blocked. Users ${job.blockerUid} had blocked before this job stay blocked.`,
+    };
+  const ban = job.kind === "ban";
+  const verb = ban ? "Unban" : "Reactivate";
+  return {
+    title: `${verb} ${usersCount(job.changedCount)}${ban ? ` in group ${job.groupGuid}` : ""}?`,
+    confirmLabel: `Confirm ${verb.toLowerCase()}`,
+    pendingLabel: "Starting…",
+    children: `A new job ${verb.toLowerCase()}s the ${usersCount(job.changedCount)} this job ${ban ? "banned" : "deactivated"}. Users who were ${ban ? "banned" : "deactivated"} before this job stay so.`,
+  };
+}
 
 /** Pause, resume or cancel a job while it runs; once it has ended, retry its failures or undo its blocks. */
 export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
@@ -76,16 +105,12 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
           onConfirm: () => run("cancel", () => cancelJobAction({ jobId }), "refresh"),
           children: `${formatCount(job.doneCount)} of ${formatCount(job.total)} UIDs are done. The UIDs not sent yet will not be sent and are recorded as cancelled; those already on their way are finished and recorded.`,
         }
-      : {
-          title: `Unblock ${usersCount(job.blockedCount)} on behalf of ${job.blockerUid}?`,
-          confirmLabel: "Confirm unblock",
-          pendingLabel: "Starting…",
-          onConfirm: () => run("undo", () => undoJobAction({ jobId }), "open"),
-          children: `A new job unblocks the ${usersCount(job.blockedCount)} this job blocked. Users ${job.blockerUid} had blocked before this job stay blocked.`,
-        };
+      : { ...undoConfirmation(job), onConfirm: () => run("undo", () => undoJobAction({ jobId }), "open") };
 
+  const changed = job.kind === "block" ? job.blockedCount : job.changedCount;
+  const undo = JOB_KINDS[job.kind].undo;
   const canRetry = !active && job.failedCount > 0;
-  const canUndo = !active && canUnblock && job.kind === "block" && job.blockedCount > 0;
+  const canUndo = !active && canUnblock && undo !== undefined && changed > 0;
   if (!active && !canRetry && !canUndo && !failure) return null;
 
   return (
@@ -127,7 +152,7 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
         )}
         {canUndo && (
           <Button variant="danger" onClick={() => setDialog("undo")}>
-            Unblock all blocked by this job
+            {undo?.label}
           </Button>
         )}
       </div>

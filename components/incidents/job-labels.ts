@@ -1,6 +1,7 @@
 import type { BadgeTone } from "@/components/ui/badge";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { countOf, formatCount } from "@/lib/format/numbers";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
 
 export type JobStatus = BlockJob["status"];
 
@@ -22,19 +23,26 @@ export function isActive(status: JobStatus): boolean {
 
 const shortId = (id: string) => id.slice(0, 8);
 
-/** "Blocking job for cometchat-uid-1", "Retry job for …", "Undo job for …". */
-export function jobTitle(job: Pick<BlockJob, "purpose" | "kind" | "blockerUid">): string {
-  if (job.purpose === "retry") return `Retry job for ${job.blockerUid}`;
-  if (job.purpose === "undo") return `Undo job for ${job.blockerUid}`;
-  return `${job.kind === "unblock" ? "Unblocking" : "Blocking"} job for ${job.blockerUid}`;
+/** Whom or where the job acts, in words: "cometchat-uid-1", "group cometchat-guid-1", "the whole app". */
+export function jobSubjectText(job: Pick<BlockJob, "blockerUid" | "groupGuid">): string {
+  if (job.blockerUid) return job.blockerUid;
+  return job.groupGuid ? `group ${job.groupGuid}` : "the whole app";
 }
 
-/** What a job does, for the list of jobs: "Block", "Retry of job 1a2b3c4d", "Undo of job 1a2b3c4d". */
+/** "Blocking job for cometchat-uid-1", "Banning job for group …", "Retry job for …", "Undo job for …". */
+export function jobTitle(job: Pick<BlockJob, "purpose" | "kind" | "blockerUid" | "groupGuid">): string {
+  const subject = jobSubjectText(job);
+  if (job.purpose === "retry") return `Retry job for ${subject}`;
+  if (job.purpose === "undo") return `Undo job for ${subject}`;
+  return `${JOB_KINDS[job.kind].doing} job for ${subject}`;
+}
+
+/** What a job does, for the list of jobs: "Block", "Deactivate", "Retry of job 1a2b3c4d", "Undo of job 1a2b3c4d". */
 export function jobPurposeLabel(job: Pick<BlockJob, "purpose" | "kind" | "parentJobId">): string {
   const parent = job.parentJobId ? `job ${shortId(job.parentJobId)}` : "an earlier job";
   if (job.purpose === "retry") return `Retry of ${parent}`;
   if (job.purpose === "undo") return `Undo of ${parent}`;
-  return job.kind === "unblock" ? "Unblock" : "Block";
+  return JOB_KINDS[job.kind].verb;
 }
 
 type Counted = Pick<
@@ -47,20 +55,28 @@ type Counted = Pick<
   | "notFoundCount"
   | "failedCount"
   | "cancelledCount"
+  | "changedCount"
+  | "unchangedCount"
 >;
 
 /** The counters that mean something for the job's kind; cancelled only once some were. */
 export function jobCounts(job: Counted): Array<{ label: string; value: number }> {
+  const { changedLabel, unchangedLabel } = JOB_KINDS[job.kind];
   const counts =
     job.kind === "unblock"
       ? [
-          { label: "Unblocked", value: job.unblockedCount },
-          { label: "Not blocked", value: job.notBlockedCount },
+          { label: changedLabel, value: job.unblockedCount },
+          { label: unchangedLabel, value: job.notBlockedCount },
         ]
-      : [
-          { label: "Blocked", value: job.blockedCount },
-          { label: "Already blocked", value: job.alreadyBlockedCount },
-        ];
+      : job.kind === "block"
+        ? [
+            { label: changedLabel, value: job.blockedCount },
+            { label: unchangedLabel, value: job.alreadyBlockedCount },
+          ]
+        : [
+            { label: changedLabel, value: job.changedCount },
+            { label: unchangedLabel, value: job.unchangedCount },
+          ];
   if (job.notFoundCount > 0) counts.push({ label: "Not found", value: job.notFoundCount });
   counts.push({ label: "Failed", value: job.failedCount });
   if (job.cancelledCount > 0) counts.push({ label: "Cancelled", value: job.cancelledCount });

@@ -2,12 +2,12 @@
 
 import { useEffect, useId, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import type { JobProgress } from "@/lib/incidents/jobs";
 import { formatCount, formatRate, formatTimeLeft } from "@/lib/format/numbers";
 import { formatClock } from "@/lib/format/time";
 import { JobControls } from "./job-controls";
 import { isActive, JOB_STATUSES, jobCounts, jobCountsSummary } from "./job-labels";
-import { JobProgressBar } from "./job-progress-bar";
 import { JobStatusBadge } from "./job-status-badge";
 import { useJobProgress } from "./use-job-progress";
 
@@ -55,7 +55,12 @@ export function JobProgressPanel({ initial, waitingUntil: initialWait, canUnbloc
       </div>
 
       <div className="space-y-2">
-        <JobProgressBar done={done} total={job.total} />
+        <ProgressBar
+          label="Job progress"
+          value={done}
+          max={job.total}
+          valueText={`${formatCount(done)} of ${formatCount(job.total)} done`}
+        />
         <p className="text-sm text-slate-800 tabular-nums">
           {formatCount(done)} of {formatCount(job.total)} done
         </p>

@@ -2,6 +2,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
 import { formatCount } from "@/lib/format/numbers";
 import { outcomeOf } from "@/lib/outcomes";
+import { parseMessageItem } from "@/lib/incidents/job-kinds";
 import { JobResultsFilter } from "./job-results-filter";
 import { JobResultsPages } from "./job-results-pages";
 import type { JobResultsPage } from "@/lib/incidents/job-results";
@@ -9,12 +10,20 @@ import { EmptyTable } from "@/components/ui/table";
 
 type JobResultsSectionProps = {
   jobId: string;
+  /** A job that deletes messages has a message an item: shown with its sender. */
+  messages?: boolean;
   view: JobResultsPage;
   /** A running job's results are read again as its UIDs get done (see useJobProgress). */
   live: boolean;
 };
 
-export function JobResultsSection({ jobId, view, live }: JobResultsSectionProps) {
+/** A deletion's item is "<message id>:<sender>": the row names the sender, with the message beside. */
+function messageRow(row: JobResultsPage["rows"][number]) {
+  const { messageId, sender } = parseMessageItem(row.uid);
+  return { ...row, uid: sender, note: `message ${messageId}` };
+}
+
+export function JobResultsSection({ jobId, view, live, messages = false }: JobResultsSectionProps) {
   const matching = view.outcome
     ? (view.counts.find((entry) => entry.outcome === view.outcome)?.count ?? 0)
     : view.total;
@@ -42,7 +51,11 @@ export function JobResultsSection({ jobId, view, live }: JobResultsSectionProps)
             Showing {formatCount(from)}–{formatCount(to)} of {formatCount(matching)}
             {view.outcome ? ` with the outcome “${outcomeOf(view.outcome).label}”` : ""}.
           </p>
-          <UidOutcomeTable rows={view.rows} caption="Outcome per UID" />
+          {messages ? (
+            <UidOutcomeTable rows={view.rows.map(messageRow)} caption="Outcome per message" />
+          ) : (
+            <UidOutcomeTable rows={view.rows} caption="Outcome per UID" />
+          )}
         </>
       )}
       <JobResultsPages jobId={jobId} view={view} />

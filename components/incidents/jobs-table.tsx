@@ -5,11 +5,11 @@ import { formatCount } from "@/lib/format/numbers";
 import { formatUtc } from "@/lib/format/time";
 import { jobCountsSummary, jobPurposeLabel } from "./job-labels";
 import { JobStatusBadge } from "./job-status-badge";
-import { WhenAndBlockerCells } from "./job-cells";
+import { WhenAndSubjectCells } from "./job-cells";
 
 const COLUMNS: Column[] = [
   "Created",
-  "Blocker",
+  "On behalf of or in",
   "Job",
   "Status",
   "Progress",
@@ -25,7 +25,7 @@ export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string
     <DataTable caption={caption} captionSrOnly columns={COLUMNS}>
       {jobs.map((job) => (
         <tr key={job.id}>
-          <WhenAndBlockerCells at={job.createdAt} blocker={job.blockerUid} />
+          <WhenAndSubjectCells at={job.createdAt} job={job} />
           <TableCell>{jobPurposeLabel(job)}</TableCell>
           <TableCell>
             <JobStatusBadge status={job.status} />

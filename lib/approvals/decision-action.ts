@@ -18,7 +18,7 @@ async function decisionAudit({ jobId, reason }: z.output<typeof approvalDecision
   const job = await getJob(db, jobId);
   return {
     affectedUids: job ? await jobUids(db, job) : [],
-    targetUid: job?.blockerUid,
+    targetUid: job?.blockerUid ?? undefined,
     reason,
     requestBody: { jobId, requestedBy: job?.createdByEmail, total: job?.total },
   };

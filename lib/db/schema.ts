@@ -25,6 +25,7 @@ import {
 export * from "./audit-side-tables";
 import type { AffectedUids } from "./audit-side-tables";
 export * from "./rate-and-expiry-tables";
+export * from "./raid-search-tables";
 // The index of reported messages (lib/reports/).
 export * from "./report-tables";
 import { approvalColumns } from "./approval-columns";
@@ -119,7 +120,14 @@ export const auditEvents = pgTable(
 );
 
 /**
- * Incident mode: a job blocks (or unblocks) thousands of UIDs on behalf of one user, in chunks.
+ * What a job does to each of its items (lib/incidents/job-kinds.ts): block or unblock on behalf of a
+ * user, deactivate or reactivate accounts app-wide, ban or unban from a group, delete messages.
+ */
+export type JobKindName = "block" | "unblock" | "deactivate" | "reactivate" | "ban" | "unban" | "delete_messages";
+
+/**
+ * Incident mode: a job acts on thousands of UIDs (or messages) in chunks: blocks on behalf of one user,
+ * deactivates accounts, bans them from a group, deletes their messages.
  * Every chunk's state and outcomes are stored, so that a job survives a restart and no
  * completed chunk is sent again; with several processes, a lease keeps a chunk to one of them.
  */
@@ -127,11 +135,16 @@ export const blockJobs = pgTable(
   "block_jobs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").$type<"block" | "unblock">().notNull(),
+    kind: text("kind").$type<JobKindName>().notNull(),
     /** incident: started from a pasted or uploaded list; retry: the failed UIDs of a job; undo: what a job blocked. */
     purpose: text("purpose").$type<"incident" | "retry" | "undo">().notNull(),
     parentJobId: uuid("parent_job_id"),
-    blockerUid: text("blocker_uid").notNull(),
+    /** The user a block or unblock job acts on behalf of; none for the other kinds. */
+    blockerUid: text("blocker_uid"),
+    /** The group a ban or unban job acts in. */
+    groupGuid: text("group_guid"),
+    /** The search a job's UIDs (or, deleting messages, its messages) came from. */
+    searchId: uuid("search_id"),
     reason: text("reason").notNull(),
     /**
      * awaiting_approval: stored, not sent, until a second operator approves it (then running), rejects
@@ -157,6 +170,9 @@ export const blockJobs = pgTable(
     notBlockedCount: integer("not_blocked_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
     notFoundCount: integer("not_found_count").notNull().default(0),
+    /** Jobs of the other kinds: items the job changed (deactivated, banned, deleted…), and those already so. */
+    changedCount: integer("changed_count").notNull().default(0),
+    unchangedCount: integer("unchanged_count").notNull().default(0),
     /** A timed block: how long each block this job makes lasts; null until unblocked. */
     blockForSeconds: integer("block_for_seconds"),
     cancelledCount: integer("cancelled_count").notNull().default(0),

@@ -9,8 +9,10 @@ type Person = { id: string | null; email: string; role: string };
 export type ApprovalRow = {
   jobId: string;
   status: BlockJob["status"];
-  blockerUid: string;
-  /** UIDs the job sends (those already blocked are recorded, not sent). */
+  kind: BlockJob["kind"];
+  blockerUid: string | null;
+  groupGuid: string | null;
+  /** UIDs the job sends (those already blocked, deactivated or banned are recorded, not sent). */
   toSend: number;
   alreadyBlocked: number;
   preview: RequestPreview | null;
@@ -28,9 +30,11 @@ function approvalRowOf(job: BlockJob): ApprovalRow {
   return {
     jobId: job.id,
     status: job.status,
+    kind: job.kind,
     blockerUid: job.blockerUid,
-    toSend: job.total - job.alreadyBlockedCount,
-    alreadyBlocked: job.alreadyBlockedCount,
+    groupGuid: job.groupGuid,
+    toSend: job.total - job.alreadyBlockedCount - job.unchangedCount,
+    alreadyBlocked: job.alreadyBlockedCount + job.unchangedCount,
     preview: job.requestPreview,
     reason: job.reason,
     requestedBy: { id: job.createdById, email: job.createdByEmail, role: job.createdByRole },

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { blockJobs } from "@/lib/db/schema";
+import { affectedByItems } from "./chunk-call";
 import { jobResults, settleUnsent, type BlockJob } from "./jobs";
 
 /**
@@ -179,7 +180,8 @@ export function withdrawalRefusalOf(job: BlockJob, operator: Decider): string {
   return refusalOf(job, operator, "withdrawn");
 }
 
-/** Every UID of a job, for the log's UID index: the blocker first. */
+/** Every UID of a job, for the log's UID index: the blocker first; a deletion's senders. */
 export async function jobUids(db: Database, job: BlockJob): Promise<string[]> {
-  return [job.blockerUid, ...(await jobResults(db, job.id)).map((result) => result.uid)];
+  const items = (await jobResults(db, job.id)).map((result) => result.uid);
+  return [...(job.blockerUid ? [job.blockerUid] : []), ...affectedByItems(job, items)];
 }

@@ -8,9 +8,11 @@ import { countOutcomes, type BlockOutcomeRow } from "@/lib/chat-api/block-outcom
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { currentlyBlocked } from "./blocked-list";
 import type { Chunk } from "./chunk-store";
+import { isBlockKind, parseMessageItem } from "./job-kinds";
 import type { BlockJob } from "./jobs";
+import { callKind, reconcileKind } from "./kind-calls";
 
-/** The chat service's side of a chunk: what its blocker's blocks say, and the logged call that sends it. */
+/** The chat service's side of a chunk: what the service's state says, and the logged call that sends it. */
 
 function outcomesOf(rows: BlockOutcomeRow[]): ChunkOutcomes {
   return Object.fromEntries(
@@ -18,12 +20,20 @@ function outcomesOf(rows: BlockOutcomeRow[]): ChunkOutcomes {
   );
 }
 
+/** The blocker of a block or unblock job: such a job always has one. */
+export function blockerOf(job: Pick<BlockJob, "id" | "blockerUid">): string {
+  if (job.blockerUid === null) throw new Error(`Job ${job.id} blocks or unblocks but names no blocker.`);
+  return job.blockerUid;
+}
+
 /**
- * Before a chunk whose earlier call may have reached the service is sent again: what the
- * blocker's blocks now say is taken as that call's outcome, and only the rest is sent.
+ * Before a chunk whose earlier call may have reached the service is sent again: what the service
+ * now shows (the blocker's blocks, the deactivated users, the group's bans, the message) is taken
+ * as that call's outcome, and only the rest is sent.
  */
 export async function reconcile(job: BlockJob, uids: string[]): Promise<{ settled: ChunkOutcomes; toSend: string[] }> {
-  const blocked = await currentlyBlocked(chatApiForJobs(), job.blockerUid);
+  if (!isBlockKind(job.kind)) return reconcileKind(chatApiForJobs(), job, uids);
+  const blocked = await currentlyBlocked(chatApiForJobs(), blockerOf(job));
   const preBlocked = new Set(job.preBlocked);
   const settled: ChunkOutcomes = {};
   const toSend: string[] = [];
@@ -42,9 +52,33 @@ export async function reconcile(job: BlockJob, uids: string[]): Promise<{ settle
   return { settled, toSend };
 }
 
+/** The UIDs a chunk's call affects, for the log's UID index: a message's sender, for a deletion. */
+export function affectedByItems(job: Pick<BlockJob, "kind">, items: string[]): string[] {
+  return job.kind === "delete_messages" ? [...new Set(items.map((item) => parseMessageItem(item).sender))] : items;
+}
+
+/** A chunk's call of any kind, as per-item outcomes with the HTTP status and the log's roll-up. */
+async function callOf(job: BlockJob, uids: string[]) {
+  if (isBlockKind(job.kind)) {
+    const { status, rows } = await callBlockEndpoint(chatApiForJobs(), {
+      blocker: blockerOf(job),
+      uids,
+      verb: job.kind,
+    });
+    const { outcome } = blockCompletion({ rows, counts: countOutcomes(rows), status });
+    return { status, outcomes: outcomesOf(rows), outcome, counts: countOutcomes(rows) as Record<string, number> };
+  }
+  const { status, outcomes } = await callKind(chatApiForJobs(), job, uids);
+  const counts: Record<string, number> = {};
+  for (const { outcome } of Object.values(outcomes)) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  const failed = (counts.failed ?? 0) + (counts.not_found ?? 0);
+  const outcome = failed === 0 ? "succeeded" : failed === uids.length ? "failed" : "partial";
+  return { status, outcomes, outcome: outcome as "succeeded" | "failed" | "partial", counts };
+}
+
 /**
- * Sends the chunk's UIDs as one logged operation and gives their outcomes. `onReturned` runs as
- * soon as the service has answered, before the log's "completed" entry is written.
+ * Sends the chunk's UIDs (or messages) as one logged operation and gives their outcomes. `onReturned`
+ * runs as soon as the service has answered, before the log's "completed" entry is written.
  */
 export async function sendChunk(
   job: BlockJob,
@@ -52,35 +86,38 @@ export async function sendChunk(
   uids: string[],
   onReturned: () => void,
 ): Promise<ChunkOutcomes> {
-  const { rows } = await auditedOperation(
+  const { outcomes } = await auditedOperation(
     {
       operationId: randomUUID(),
       actor: jobCreator(job),
       action: "incident.job.call",
       // Folded under the job's own entry in the log's table, and found by any of its UIDs.
       parentOperationId: job.operationId,
-      affectedUids: [job.blockerUid, ...uids],
-      targetUid: job.blockerUid,
+      affectedUids: [...(job.blockerUid ? [job.blockerUid] : []), ...affectedByItems(job, uids)],
+      targetUid: job.blockerUid ?? undefined,
       reason: job.reason,
-      requestBody: { jobId: job.id, chunk: chunk.chunkIndex, kind: job.kind, uids },
+      requestBody: {
+        jobId: job.id,
+        chunk: chunk.chunkIndex,
+        kind: job.kind,
+        ...(job.groupGuid ? { group: job.groupGuid } : {}),
+        [job.kind === "delete_messages" ? "messages" : "uids"]: uids,
+      },
     },
     async () => {
-      const answer = await callBlockEndpoint(chatApiForJobs(), { blocker: job.blockerUid, uids, verb: job.kind });
+      const answer = await callOf(job, uids);
       onReturned();
       return answer;
     },
     {
-      success: ({ status, rows }) => {
-        const { outcome } = blockCompletion({ rows, counts: countOutcomes(rows), status });
-        return {
-          outcome,
-          httpStatus: status,
-          summary: { jobId: job.id, chunk: chunk.chunkIndex, counts: countOutcomes(rows), outcomes: outcomesOf(rows) },
-        };
-      },
-      // A lost answer is "unknown" here too: the chunk is reconciled with the blocked list before it is sent again.
+      success: ({ status, outcome, counts, outcomes }) => ({
+        outcome,
+        httpStatus: status,
+        summary: { jobId: job.id, chunk: chunk.chunkIndex, counts, outcomes },
+      }),
+      // A lost answer is "unknown" here too: the chunk is reconciled with the service's state before it is sent again.
       failure: (error) => ({ ...failureOf(error), summary: { jobId: job.id, chunk: chunk.chunkIndex } }),
     },
   );
-  return outcomesOf(rows);
+  return outcomes;
 }

@@ -89,8 +89,9 @@ describe("nextChunkStep", () => {
     expect(nextChunkStep({ kind: "forbidden" }, attempt({ failures: 4 }))).toEqual({ step: "pause", uncertain: false });
   });
 
-  it("fails the job when the blocker does not exist, and only then", () => {
+  it("fails the job when the blocker (or the group a ban is in) does not exist, and only then", () => {
     expect(nextChunkStep({ kind: "not_found", code: "ERR_UID_NOT_FOUND" }, attempt())).toEqual({ step: "fail_job" });
+    expect(nextChunkStep({ kind: "not_found", code: "ERR_GUID_NOT_FOUND" }, attempt())).toEqual({ step: "fail_job" });
     expect(nextChunkStep({ kind: "not_found", code: "ERR_SOMETHING_ELSE" }, attempt(), lowest)).toMatchObject({
       step: "retry",
       failures: 1,

@@ -37,7 +37,7 @@ export type ChunkStep =
   | { step: "hold"; forMs: number; uncertain: boolean }
   /** The job pauses for a person: the service refuses the console's key, which no retry mends. */
   | { step: "pause"; uncertain: boolean }
-  /** The blocker does not exist: every UID of this chunk and of those not yet sent fails. */
+  /** The blocker (or the group) does not exist: every UID of this chunk and of those not yet sent fails. */
   | { step: "fail_job" }
   /** The UIDs go on in two chunks, so that a UID the service rejects fails alone. */
   | { step: "split"; uncertain: boolean }
@@ -60,7 +60,9 @@ export function nextChunkStep(failure: ChunkFailure, attempt: ChunkAttempt, rand
   // A key refused or a redirect is the configuration's to fix: every chunk would fail the same way.
   if (failure.kind === "unauthorized" || failure.kind === "forbidden" || failure.kind === "redirected")
     return { step: "pause", uncertain: attempt.uncertain };
-  if (failure.kind === "not_found" && failure.code === "ERR_UID_NOT_FOUND") return { step: "fail_job" };
+  // The blocker, or the group a ban is in, does not exist: no chunk of the job can succeed.
+  if (failure.kind === "not_found" && (failure.code === "ERR_UID_NOT_FOUND" || failure.code === "ERR_GUID_NOT_FOUND"))
+    return { step: "fail_job" };
   const failures = attempt.failures + 1;
   const uncertain = attempt.uncertain || mayHaveReached(failure.kind);
   if (failures >= SPLIT_AFTER && attempt.sent > 1) return { step: "split", uncertain };

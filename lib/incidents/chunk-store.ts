@@ -3,7 +3,13 @@ import { chunkLeaseMs } from "@/lib/chat-api/retry";
 import type { Database } from "@/lib/db/client";
 import { blockJobChunks, blockJobs, type ChunkOutcomes } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { isBlockKind, JOB_KINDS } from "./job-kinds";
 import type { BlockJob } from "./jobs";
+
+/** The outcomes of the kinds beyond blocking, counted in the job's two generic counters. */
+const otherKinds = Object.entries(JOB_KINDS).filter(([kind]) => !isBlockKind(kind as BlockJob["kind"]));
+const CHANGED = new Set(otherKinds.map(([, spec]) => spec.changed));
+const UNCHANGED = new Set(otherKinds.map(([, spec]) => spec.unchanged));
 
 /**
  * The state changes of incident jobs' chunks. Chunks are claimed in a transaction (row locks with
@@ -94,7 +100,9 @@ export async function renewLease(db: Database, chunk: Chunk, owner: string): Pro
 
 /** Records a chunk's outcomes and adds them to the job's counters, in one statement. */
 export async function completeChunk(db: Database, chunk: Chunk, owner: string, outcomes: ChunkOutcomes): Promise<void> {
-  const count = (name: string) => Object.values(outcomes).filter((entry) => entry.outcome === name).length;
+  const entries = Object.values(outcomes);
+  const count = (name: string) => entries.filter((entry) => entry.outcome === name).length;
+  const countIn = (names: Set<string>) => entries.filter((entry) => names.has(entry.outcome)).length;
   await db.execute(sql`
     with done as (
       update ${blockJobChunks}
@@ -112,6 +120,8 @@ export async function completeChunk(db: Database, chunk: Chunk, owner: string, o
         not_found_count = not_found_count + ${count("not_found")},
         failed_count = failed_count + ${count("failed") + count("unknown")},
         cancelled_count = cancelled_count + ${count("cancelled")},
+        changed_count = changed_count + ${countIn(CHANGED)},
+        unchanged_count = unchanged_count + ${countIn(UNCHANGED)},
         updated_at = now()
     where id = ${chunk.jobId} and exists (select 1 from done)`);
 }

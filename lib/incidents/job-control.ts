@@ -11,7 +11,7 @@ import { jobIdSchema } from "./schemas";
 
 /** The blocker of a job, for the log; an unknown job is refused later, by the action itself. */
 async function blockerOf(jobId: string): Promise<string | undefined> {
-  return (await getJob(await getDb(), jobId))?.blockerUid;
+  return (await getJob(await getDb(), jobId))?.blockerUid ?? undefined;
 }
 
 /** The job, or a refusal that says there is none. */

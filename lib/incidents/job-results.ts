@@ -56,14 +56,17 @@ async function outcomeCounts(db: Database, jobId: string) {
 async function resultRows(
   db: Database,
   jobId: string,
-  filter: { outcome?: string | null; except?: string },
+  filter: { outcome?: string | null; except?: string[] },
   limit: number,
   offset = 0,
 ): Promise<JobResult[]> {
   const where = filter.outcome
     ? sql`where outcome = ${filter.outcome}`
     : filter.except
-      ? sql`where outcome <> ${filter.except}`
+      ? sql`where outcome not in (${sql.join(
+          filter.except.map((outcome) => sql`${outcome}`),
+          sql`, `,
+        )})`
       : sql``;
   return rowsOf<JobResult>(
     db,
@@ -93,7 +96,10 @@ export async function jobResultsPage(
   return { total, counts, outcome: asked.outcome, page, pages, perPage: RESULTS_PER_PAGE, rows };
 }
 
-/** The first UIDs the job sends (those already blocked are recorded, not sent): what an approver is shown. */
+/** Outcomes recorded before anything is sent: UIDs already blocked, deactivated or banned. */
+const NOT_SENT = ["already_blocked", "already_deactivated", "already_banned"];
+
+/** The first UIDs the job sends (those already so are recorded, not sent): what an approver is shown. */
 export async function firstUidsToSend(db: Database, jobId: string, limit: number): Promise<string[]> {
-  return (await resultRows(db, jobId, { except: "already_blocked" }, limit)).map((row) => row.uid);
+  return (await resultRows(db, jobId, { except: NOT_SENT }, limit)).map((row) => row.uid);
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { blockJobChunks, blockJobs, type ChunkOutcomes, type RequestPreview } from "@/lib/db/schema";
 import { rateBudgetUse, type RateBudgetUse } from "./rate-budget";
+import { isBlockKind, JOB_KINDS } from "./job-kinds";
 
 export type BlockJob = typeof blockJobs.$inferSelect;
 /** A transaction of `Database`, for changes that must land together with the caller's. */
@@ -13,7 +14,12 @@ export type NewJob = {
   kind: JobKind;
   purpose: JobPurpose;
   parentJobId?: string;
-  blockerUid: string;
+  /** The user a block or unblock acts on behalf of; null for the other kinds. */
+  blockerUid: string | null;
+  /** The group a ban or unban acts in. */
+  groupGuid?: string | null;
+  /** The search the job's UIDs or messages came from. */
+  searchId?: string | null;
   reason: string;
   uids: string[];
   preBlocked: string[];
@@ -23,7 +29,7 @@ export type NewJob = {
   blockForSeconds?: number | null;
   createdBy: { id: string | null; email: string; role: string };
   operationId: string;
-  /** Outcomes known before anything is sent (UIDs the blocker had already blocked): recorded, not sent. */
+  /** Outcomes known before anything is sent (UIDs already blocked, deactivated, banned): recorded, not sent. */
   settled?: ChunkOutcomes;
   /**
    * A large job: `request` waits for a second operator until `expiresAt`; `breakGlass` is an admin's
@@ -50,6 +56,12 @@ function approvalValues(job: NewJob): Partial<typeof blockJobs.$inferInsert> {
   };
 }
 
+/** The counter that UIDs recorded before anything is sent add to: already blocked, or already so for the other kinds. */
+function settledCounts(kind: JobKind, settled: ChunkOutcomes) {
+  const unchanged = Object.values(settled).filter((entry) => entry.outcome === JOB_KINDS[kind].unchanged).length;
+  return isBlockKind(kind) ? { alreadyBlockedCount: unchanged } : { unchangedCount: unchanged };
+}
+
 /** The job and all its chunks in one transaction: a job exists whole or not at all. */
 export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
   const settled = job.settled ?? {};
@@ -61,6 +73,8 @@ export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
         purpose: job.purpose,
         parentJobId: job.parentJobId ?? null,
         blockerUid: job.blockerUid,
+        groupGuid: job.groupGuid ?? null,
+        searchId: job.searchId ?? null,
         reason: job.reason,
         status: "running",
         chunkSize: job.chunkSize,
@@ -73,7 +87,7 @@ export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
         operationId: job.operationId,
         total: job.uids.length + Object.keys(settled).length,
         doneCount: Object.keys(settled).length,
-        alreadyBlockedCount: Object.values(settled).filter((entry) => entry.outcome === "already_blocked").length,
+        ...settledCounts(job.kind, settled),
         ...approvalValues(job),
       })
       .returning();

@@ -5,12 +5,8 @@ import { defineAction, succeededWith, type ActionContext } from "@/lib/actions/d
 import { blockForSeconds } from "@/lib/blocking/schemas";
 import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
-import { RefusedError } from "@/lib/errors";
-import { formatCount } from "@/lib/format/numbers";
-import { needsApproval } from "./approval-threshold";
 import { currentlyBlocked } from "./blocked-list";
-import { jobSummary, newJobOf, recordPreBlocked, started } from "./job-start";
+import { approvalOf, checkGate, jobSummary, newJobOf, recordPreBlocked, started, type Gate } from "./job-start";
 import { createJob } from "./jobs";
 import { createIncidentJobSchema } from "./schemas";
 
@@ -29,22 +25,6 @@ export const jobRequestAudit = ({ blocker, reason, uids, blockFor, preview }: Jo
   requestBody: { uids: uids.length, first: uids.slice(0, 20), blockFor, preview },
 });
 
-type Gate = "start" | "request" | "break_glass";
-
-/** What each way of starting a job says when the list is on the other side of the threshold. */
-function checkGate(gate: Gate, toSend: number) {
-  const { thresholdUids } = getEnv().approval;
-  const needed = needsApproval(toSend, thresholdUids);
-  if (gate === "start" && needed)
-    throw new RefusedError(
-      `This job would send ${formatCount(toSend)} UIDs, more than the ${formatCount(thresholdUids)} one operator may send alone: it needs a second operator's approval. Preview again and request approval.`,
-    );
-  if (gate !== "start" && !needed)
-    throw new RefusedError(
-      `This job would send ${formatCount(toSend)} UIDs, no more than ${formatCount(thresholdUids)}: it needs no approval. Preview again and start it.`,
-    );
-}
-
 /**
  * A new incident job from a confirmed list: UIDs the blocker has already blocked are recorded, not
  * sent. Past the approval threshold it waits for a second operator (`request`) or, for an admin who
@@ -56,12 +36,7 @@ export async function newIncidentJob(input: JobRequest, context: ActionContext, 
   const toSend = uids.filter((uid) => !blocked.has(uid));
   checkGate(gate, toSend.length);
   const note = `Already blocked by ${blocker} before this job started: not sent.`;
-  const approval =
-    gate === "request"
-      ? { kind: "request" as const, expiresAt: new Date(Date.now() + getEnv().approval.ttlMs), preview }
-      : gate === "break_glass"
-        ? { kind: "break_glass" as const, reason: breakGlassReason ?? "", preview }
-        : undefined;
+  const approval = approvalOf(gate, preview, breakGlassReason);
   const job = await createJob(await getDb(), {
     kind: "block",
     purpose: "incident",

@@ -18,6 +18,7 @@ import {
   runningJobs,
   type Chunk,
 } from "./chunk-store";
+import { isBlockKind, JOB_KINDS } from "./job-kinds";
 import type { BlockJob } from "./jobs";
 import { recordTimedBlocks } from "./job-timed-blocks";
 import { initialPace, nextPace, roomToSend, type Pace, type PaceSignal } from "./pace";
@@ -141,17 +142,25 @@ async function finishIfDone(db: Database, job: BlockJob): Promise<void> {
     actor: jobCreator(finished),
     action: "incident.job.end",
     outcome: failed === 0 ? "succeeded" : failed === finished.total ? "failed" : "partial",
-    affectedUids: [finished.blockerUid],
-    targetUid: finished.blockerUid,
+    affectedUids: finished.blockerUid ? [finished.blockerUid] : [],
+    targetUid: finished.blockerUid ?? undefined,
     reason: finished.reason,
     requestBody: { jobId: finished.id, kind: finished.kind, purpose: finished.purpose },
     summary: {
       jobId: finished.id,
       total: finished.total,
-      blocked: finished.blockedCount,
-      alreadyBlocked: finished.alreadyBlockedCount,
-      unblocked: finished.unblockedCount,
-      notBlocked: finished.notBlockedCount,
+      ...(isBlockKind(finished.kind)
+        ? {
+            blocked: finished.blockedCount,
+            alreadyBlocked: finished.alreadyBlockedCount,
+            unblocked: finished.unblockedCount,
+            notBlocked: finished.notBlockedCount,
+          }
+        : {
+            group: finished.groupGuid ?? undefined,
+            [JOB_KINDS[finished.kind].changed]: finished.changedCount,
+            [JOB_KINDS[finished.kind].unchanged]: finished.unchangedCount,
+          }),
       notFound: finished.notFoundCount,
       failed: finished.failedCount,
       durationMs: finished.finishedAt!.getTime() - finished.createdAt.getTime(),

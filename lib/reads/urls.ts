@@ -41,5 +41,17 @@ export const conversationRead = (key: { onBehalfOf: string; kind: "user" | "grou
   dates: [] as const,
 });
 
+/** A search for a raid's senders: its progress and a page of its senders at a filter. */
+export const raidSearchRead = (searchId: string, filter: string, page: number) => ({
+  url: hrefOf(`/api/raid-searches/${encodeURIComponent(searchId)}`, { filter, page: String(page) }),
+  dates: ["createdAt", "finishedAt"] as const,
+});
+
+/** Every sender's UID a search's filter matches: "Select all". */
+export const raidSearchUidsRead = (searchId: string, filter: string) => ({
+  url: hrefOf(`/api/raid-searches/${encodeURIComponent(searchId)}/uids`, { filter }),
+  dates: [] as const,
+});
+
 /** The reports waiting for a decision, for the navigation's badge. */
 export const openReportsRead = { url: "/api/reports/open-count", dates: [] as const };

@@ -7,6 +7,8 @@ type Progress = {
     status: string;
     doneCount: number;
     blockedCount: number;
+    /** Jobs of the other kinds: what they changed (deactivated, banned…). */
+    changedCount: number;
     failedCount: number;
     total: number;
     finishedAt: string | null;
@@ -19,12 +21,13 @@ type Progress = {
  * progress is read once a second, as the job page does, so that watching it costs what it costs a user.
  */
 export async function jobRun(server: ConsoleServer, session: Session, blocker: string, uids: string[]) {
+  return runJob(server, session, "createIncidentJobAction", { blocker, reason: "Benchmark", uids });
+}
+
+/** A job of any kind, started by `action` with `input`, followed to its end as its page follows it. */
+export async function runJob(server: ConsoleServer, session: Session, action: string, input: unknown) {
   const started = Date.now();
-  const { jobId } = await callAction<{ jobId: string }>(server, session, "createIncidentJobAction", {
-    blocker,
-    reason: "Benchmark",
-    uids,
-  });
+  const { jobId } = await callAction<{ jobId: string }>(server, session, action, input);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { body } = await readOver<Progress>(server, session, `/api/incidents/${jobId}/progress`);

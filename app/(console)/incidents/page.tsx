@@ -2,6 +2,12 @@ import type { Metadata } from "next";
 import { IncidentForm } from "@/components/incidents/incident-form";
 import { JobsTable } from "@/components/incidents/jobs-table";
 import { ApprovalRequests } from "@/components/incidents/approval-requests";
+import { PastedAccounts } from "@/components/incidents/pasted-accounts";
+import { SelectedAccounts } from "@/components/incidents/selected-accounts";
+import { FindAccountsForm } from "@/components/raid-search/find-accounts-form";
+import { RecentSearches } from "@/components/raid-search/recent-searches";
+import { SearchResults } from "@/components/raid-search/search-results";
+import { SelectionProvider } from "@/components/ui/selection";
 import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
 import { getEnv } from "@/lib/env";
 import { formatCount } from "@/lib/format/numbers";
@@ -9,34 +15,80 @@ import { requireOperator } from "@/lib/auth/session";
 import { can } from "@/lib/roles";
 import { getDb } from "@/lib/db/client";
 import { listJobs } from "@/lib/incidents/jobs";
+import { recentSearches } from "@/lib/raid-search/store";
+import { searchView } from "@/lib/raid-search/view";
+import { raidSearchIdSchema } from "@/lib/raid-search/schemas";
+import { firstOf, type SearchParams } from "@/lib/url-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Section } from "@/components/incidents/section";
 
 export const metadata: Metadata = { title: "Incidents" };
 
-/** Incident mode: block a long list of UIDs on behalf of one user as a background job, and follow the jobs. */
-export default async function IncidentsPage() {
+/**
+ * Incident mode: find the accounts behind a raid from what they sent and act on them, block a long
+ * list of UIDs on behalf of one user, and follow the jobs.
+ */
+export default async function IncidentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const operator = await requireOperator("users.block");
   const db = await getDb();
   const jobs = await listJobs(db);
   const requests = await approvalRequestsFor(db, operator);
   const threshold = getEnv().approval.thresholdUids;
+  const searching = can(operator.role, "accounts.search");
+  const searchId = firstOf((await searchParams).search);
+  const view =
+    searching && searchId && raidSearchIdSchema.safeParse({ searchId }).success
+      ? await searchView(db, { searchId, filter: "", page: 1 })
+      : undefined;
+  const allowed = {
+    block: can(operator.role, "users.block"),
+    deactivate: can(operator.role, "users.deactivate"),
+    ban: can(operator.role, "groups.members.manage"),
+    deleteMessages: can(operator.role, "messages.delete"),
+  };
+  const criteria = view?.search.criteria;
 
   return (
     <div className="space-y-8">
       <PageHeader title="Incidents">
-        Block up to 10,000 UIDs on behalf of one user. The list is previewed before anything is sent; the job then runs
-        in the background, and its page shows its progress and the outcome for every UID.
+        Find the accounts behind a raid from what they sent, and block, deactivate or ban them or delete their messages;
+        or block up to 10,000 UIDs on behalf of one user. Every list is previewed before anything is sent; each job then
+        runs in the background, and its page shows its progress and the outcome for every UID.
       </PageHeader>
 
-      <section
-        aria-labelledby="incident-form-heading"
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="incident-form-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Block a list of users
-        </h2>
+      {searching && (
+        <Section id="find-accounts" title="Find accounts">
+          <FindAccountsForm />
+          {searchId && !view && <p className="mt-4 text-sm text-slate-700">No search has that id.</p>}
+          {view && criteria && (
+            <SelectionProvider>
+              <div className="mt-6 space-y-6 border-t border-slate-200 pt-6">
+                <h3 className="text-base font-semibold text-slate-900">The senders</h3>
+                <SearchResults key={view.search.id} initial={view} />
+                <h3 className="text-base font-semibold text-slate-900">Act on the selected accounts</h3>
+                <SelectedAccounts
+                  searchId={view.search.id}
+                  group={criteria.where.kind === "group" ? criteria.where.guid : null}
+                  blockFor={criteria.blockedBy ?? (criteria.where.kind === "user" ? criteria.where.uid : null)}
+                  allowed={allowed}
+                />
+              </div>
+            </SelectionProvider>
+          )}
+          <h3 className="mt-6 mb-2 text-base font-semibold text-slate-900">Recent searches</h3>
+          <RecentSearches searches={await recentSearches(db)} />
+        </Section>
+      )}
+
+      <Section id="incident-form" title="Block a list of users">
         <IncidentForm canBreakGlass={can(operator.role, "incidents.break_glass")} />
-      </section>
+      </Section>
+
+      {(allowed.deactivate || allowed.ban) && (
+        <Section id="act-on-list" title="Deactivate or ban a list of accounts">
+          <PastedAccounts allowed={allowed} />
+        </Section>
+      )}
 
       <section id="approvals" aria-labelledby="approvals-heading" className="space-y-3">
         <h2 id="approvals-heading" className="text-lg font-semibold text-slate-900">
@@ -44,7 +96,7 @@ export default async function IncidentsPage() {
         </h2>
         <p className="text-sm text-slate-700">
           {threshold > 0
-            ? `A job that would block more than ${formatCount(threshold)} users waits here until a second moderator or admin approves it.`
+            ? `A job that would act on more than ${formatCount(threshold)} users waits here until a second moderator or admin approves it.`
             : "Approval is off (APPROVAL_THRESHOLD_UIDS is 0): every job starts when its requester confirms it."}
         </p>
         <ApprovalRequests initial={requests} operatorEmail={operator.email} />

@@ -12,7 +12,9 @@ import { uidsWithOutcome } from "@/lib/incidents/jobs";
 export const approveRequestAction = decisionAction("incident.job.approve", async (job, reason, context) => {
   const approved = await approveRequest(await getDb(), job.id, actorOf(context.operator), reason);
   if (!approved) throw new RefusedError(refusalOf(await afterRefusal(job), actorOf(context.operator), "approved"));
-  await recordPreBlocked(approved, await uidsWithOutcome(await getDb(), approved.id, ["already_blocked"]));
+  // A block job's blocks from before it: their live expiries end or are renewed as the job asks.
+  if (approved.kind === "block")
+    await recordPreBlocked(approved, await uidsWithOutcome(await getDb(), approved.id, ["already_blocked"]));
   started(approved);
   return approved;
 });

@@ -7,8 +7,9 @@ import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
 import { JobResultsSection } from "@/components/incidents/job-results-section";
 import { rateLimitWait } from "@/components/incidents/rate-limit-wait";
 import { Time } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
+import { JobSubject } from "@/components/incidents/job-subject";
 import { can } from "@/lib/roles";
+import { JOB_KINDS } from "@/lib/incidents/job-kinds";
 import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { firstUidsToSend, jobResultsPage } from "@/lib/incidents/job-results";
@@ -52,9 +53,9 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight break-all">{jobTitle(job)}</h1>
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
-          <dt className="text-slate-600">On behalf of</dt>
+          <dt className="text-slate-600">{job.blockerUid ? "On behalf of" : job.groupGuid ? "In" : "Where"}</dt>
           <dd>
-            <Uid uid={job.blockerUid} />
+            <JobSubject job={job} />
           </dd>
           <dt className="text-slate-600">Reason</dt>
           <dd className="break-words text-slate-900">{job.reason}</dd>
@@ -95,10 +96,15 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         key={job.id}
         initial={progress}
         waitingUntil={rateLimitWait(job)}
-        canUnblock={can(operator.role, "users.unblock")}
+        canUnblock={can(operator.role, "users.unblock") && can(operator.role, JOB_KINDS[job.kind].permission)}
       />
 
-      <JobResultsSection jobId={job.id} view={view} live={isActive(job.status)} />
+      <JobResultsSection
+        jobId={job.id}
+        view={view}
+        live={isActive(job.status)}
+        messages={job.kind === "delete_messages"}
+      />
     </div>
   );
 }

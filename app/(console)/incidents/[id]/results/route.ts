@@ -4,6 +4,7 @@ import { getCurrentOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { getJob, jobResults, type JobResult } from "@/lib/incidents/jobs";
 import { jobIdSchema } from "@/lib/incidents/schemas";
+import { parseMessageItem } from "@/lib/incidents/job-kinds";
 
 export const dynamic = "force-dynamic";
 
@@ -13,14 +14,24 @@ const plain = (status: number, message: string) =>
 // CRLF line ends, as RFC 4180 and the action log's export have them.
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-function resultsCsv(results: JobResult[]): string {
+function resultsCsv(results: JobResult[], messages: boolean): string {
+  if (messages)
+    return (
+      line(["message_id", "sender", "outcome", "message"]) +
+      results
+        .map((result) => {
+          const { messageId, sender } = parseMessageItem(result.uid);
+          return line([messageId, sender, result.outcome, result.message]);
+        })
+        .join("")
+    );
   return (
     line(["uid", "outcome", "message"]) +
     results.map((result) => line([result.uid, result.outcome, result.message])).join("")
   );
 }
 
-/** Every UID of a job with its outcome so far, as CSV, in the order the job was given them. */
+/** Every UID (or message) of a job with its outcome so far, as CSV, in the order the job was given them. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const operator = await getCurrentOperator();
   if (!operator) return plain(401, "Your session has ended. Sign in again to download the results.");
@@ -31,7 +42,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const job = jobIdSchema.safeParse({ jobId: id }).success ? await getJob(db, id) : undefined;
   if (!job) return plain(404, "No job has that id.");
 
-  return new Response(resultsCsv(await jobResults(db, job.id)), {
+  return new Response(resultsCsv(await jobResults(db, job.id), job.kind === "delete_messages"), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="job-${job.id}-results.csv"`,

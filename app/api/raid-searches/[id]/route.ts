@@ -1,0 +1,19 @@
+import { getDb } from "@/lib/db/client";
+import { searchView } from "@/lib/raid-search/view";
+import { queryOf, readRoute } from "@/lib/reads/route";
+import { sendersQuerySchema } from "@/lib/raid-search/schemas";
+
+export const dynamic = "force-dynamic";
+
+const read = readRoute({
+  permission: "accounts.search",
+  describe: "search for the accounts behind a raid",
+  params: sendersQuerySchema,
+  read: async (query) => searchView(await getDb(), query),
+  missing: "No search has that id.",
+});
+
+/** A search's progress and a page of its senders, read every second by /incidents while it runs. */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return read({ ...queryOf(request), searchId: (await params).id });
+}

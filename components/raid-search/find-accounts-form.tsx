@@ -1,0 +1,168 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { ActionFailure } from "@/components/ui/action-failure";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField, UID_INPUT } from "@/components/ui/field";
+import { fieldBinding } from "@/components/ui/field-binding";
+import { placeFieldErrors } from "@/lib/actions/field-errors";
+import { startRaidSearchAction } from "@/lib/raid-search/actions/start-raid-search";
+import { useServerAction } from "@/lib/actions/use-server-action";
+import { QUICK_WINDOWS, raidSearchFormSchema, type RaidSearchFormInput } from "@/lib/raid-search/schemas";
+import { hrefOf } from "@/lib/url-state";
+
+type FormOutput = z.output<typeof raidSearchFormSchema>;
+
+const FORM_FIELDS = [
+  "where",
+  "group",
+  "user",
+  "textContains",
+  "linkDomain",
+  "window",
+  "from",
+  "to",
+  "senderUid",
+  "namePrefix",
+  "blockedBy",
+] as const;
+const FIELD_LABELS = {
+  where: "Where",
+  group: "Group (GUID)",
+  user: "User (UID)",
+  textContains: "Text contains",
+  linkDomain: "Link's domain",
+  window: "When",
+  from: "From",
+  to: "To",
+  senderUid: "Sender UID",
+  namePrefix: "Name starts with",
+  blockedBy: "Blocked by (UID)",
+};
+
+const UNANSWERED =
+  "The console's server did not answer, so it is not known whether the search started. Look at the recent searches before starting it again.";
+
+const WHERE_OPTIONS = [
+  { value: "group", label: "A group" },
+  { value: "user", label: "A user's direct messages" },
+  { value: "app", label: "The whole app" },
+] as const;
+const WINDOW_OPTIONS = [
+  ...Object.entries(QUICK_WINDOWS).map(([value, { label }]) => ({ value, label })),
+  { value: "custom", label: "From … to …" },
+];
+
+/** A time typed in the operator's own time zone, as the instant the server reads. */
+const instantOf = (local: string | undefined) => (local ? new Date(local).toISOString() : undefined);
+
+/**
+ * "Find accounts": where, what, when and who to look for. The search runs on the server in the
+ * background; the page follows it at /incidents?search=<id>.
+ */
+export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
+  const id = useId();
+  const router = useRouter();
+  const form = useForm<RaidSearchFormInput, unknown, FormOutput>({
+    resolver: zodResolver(raidSearchFormSchema),
+    defaultValues: {
+      where: "group",
+      group: defaultGroup ?? "",
+      user: "",
+      textContains: "",
+      hasLinks: false,
+      linkDomain: "",
+      window: "last_hour",
+      from: "",
+      to: "",
+      senderUid: "",
+      namePrefix: "",
+      blockedBy: "",
+    },
+  });
+  const [where, window] = useWatch({ control: form.control, name: ["where", "window"] });
+  const start = useServerAction(startRaidSearchAction, { unanswered: UNANSWERED });
+  const [placed, setPlaced] = useState<string[]>([]);
+
+  function submit() {
+    const typed = form.getValues();
+    // The window's ends as typed are the operator's local times: the browser knows their zone, the server does not.
+    const input = { ...typed, from: instantOf(typed.from), to: instantOf(typed.to) };
+    void start.run(input, (answer) => {
+      if (answer.ok) router.push(hrefOf("/incidents", { search: answer.data.searchId }, "#find-accounts"));
+      else setPlaced(placeFieldErrors(answer.fieldErrors, FORM_FIELDS, form.setError));
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Where</legend>
+        <SelectField id={`${id}-where`} label="Where" options={WHERE_OPTIONS} {...fieldBinding(form, "where")} />
+        {where === "group" && (
+          <TextField
+            id={`${id}-group`}
+            label="Group (GUID)"
+            hint="Such as cometchat-guid-1."
+            {...UID_INPUT}
+            {...fieldBinding(form, "group")}
+          />
+        )}
+        {where === "user" && (
+          <TextField
+            id={`${id}-user`}
+            label="User (UID)"
+            hint="The direct messages others sent this user."
+            {...UID_INPUT}
+            {...fieldBinding(form, "user")}
+          />
+        )}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">What</legend>
+        <TextField id={`${id}-text`} label="Text contains" {...fieldBinding(form, "textContains")} />
+        <TextField
+          id={`${id}-domain`}
+          label="Link's domain"
+          hint="Messages with a link to this domain or its subdomains."
+          {...UID_INPUT}
+          {...fieldBinding(form, "linkDomain")}
+        />
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" className="size-4 accent-brand-600" {...form.register("hasLinks")} />
+          Has links
+        </label>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">When</legend>
+        <SelectField id={`${id}-window`} label="When" options={WINDOW_OPTIONS} {...fieldBinding(form, "window")} />
+        {window === "custom" && (
+          <>
+            <TextField id={`${id}-from`} label="From" type="datetime-local" {...fieldBinding(form, "from")} />
+            <TextField id={`${id}-to`} label="To" type="datetime-local" {...fieldBinding(form, "to")} />
+          </>
+        )}
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Who</legend>
+        <TextField id={`${id}-sender`} label="Sender UID" {...UID_INPUT} {...fieldBinding(form, "senderUid")} />
+        <TextField id={`${id}-name`} label="Name starts with" {...fieldBinding(form, "namePrefix")} />
+        <TextField
+          id={`${id}-blocked-by`}
+          label="Blocked by (UID)"
+          hint="Optional: shows whether this user has already blocked each sender, and offers to block them for this user."
+          {...UID_INPUT}
+          {...fieldBinding(form, "blockedBy")}
+        />
+      </fieldset>
+      {start.failure && <ActionFailure failure={start.failure} shownFields={placed} labels={FIELD_LABELS} />}
+      <Button type="submit" busy={start.pending}>
+        {start.pending ? "Starting the search…" : "Find accounts"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** What "Find accounts" looks for (lib/raid-search/criteria.ts), as the search stored it. */
+export type RaidSearchCriteria = {
+  where: { kind: "group"; guid: string } | { kind: "user"; uid: string } | { kind: "app" };
+  textContains?: string;
+  hasLinks?: boolean;
+  linkDomain?: string;
+  /** Unix seconds, both ends included. */
+  from: number;
+  to: number;
+  senderUid?: string;
+  namePrefix?: string;
+  /** The user whose blocks the senders are checked against. */
+  blockedBy?: string;
+};
+
+/** The vendor's cursor through a message list: where the next page starts. */
+export type RaidSearchCursor = { affix: "append" | "prepend"; sentAt: number; id: string };
+
+/** A slice of the search's window, paged on its own: its cursor, and whether it is read to its end. */
+export type RaidSearchSlice = {
+  from: number;
+  to: number;
+  cursor: RaidSearchCursor | null;
+  done: boolean;
+  /** Messages a page of this slice asks for, when fewer than the search's page (see worker.ts). */
+  limit?: number;
+};
+
+/**
+ * A search for the senders behind a raid: run in the background by any console process (a claim with
+ * a lease), paging through the chat service's messages within the jobs' rate budget; stopped by a
+ * moderator or at the end of its window. Each slice of the window has its own cursor, so that the
+ * slices are paged at once and a restart resumes each where it was.
+ */
+export const raidSearches = pgTable(
+  "raid_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status").$type<"running" | "stopped" | "completed" | "failed">().notNull(),
+    criteria: jsonb("criteria").$type<RaidSearchCriteria>().notNull(),
+    /** The slices of the window, each with its cursor. */
+    cursors: jsonb("cursors").$type<RaidSearchSlice[]>().notNull(),
+    scanned: integer("scanned").notNull().default(0),
+    matched: integer("matched").notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+    /** Share of the window read, 0 to 1. */
+    progress: real("progress").notNull().default(0),
+    lastError: text("last_error"),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: instant("lease_expires_at"),
+    createdById: uuid("created_by_id"),
+    createdByEmail: text("created_by_email").notNull(),
+    createdByRole: text("created_by_role").notNull(),
+    operationId: uuid("operation_id").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+    finishedAt: instant("finished_at"),
+  },
+  (table) => [index("raid_searches_status_idx").on(table.status, table.createdAt)],
+);
+
+/** The senders a search found: one row a sender, counted as pages come in. */
+export const raidSearchSenders = pgTable(
+  "raid_search_senders",
+  {
+    searchId: uuid("search_id")
+      .notNull()
+      .references(() => raidSearches.id, { onDelete: "cascade" }),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    /** When the account was created (unix seconds), as the messages' sender entity says. */
+    accountCreatedAt: bigint("account_created_at", { mode: "number" }),
+    messages: integer("messages").notNull(),
+    firstAt: bigint("first_at", { mode: "number" }).notNull(),
+    lastAt: bigint("last_at", { mode: "number" }).notNull(),
+    sample: text("sample").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.searchId, table.uid] }),
+    index("raid_search_senders_count_idx").on(table.searchId, table.messages, table.uid),
+  ],
+);
+
+/** The messages a search matched: what "Delete their messages" deletes. */
+export const raidSearchMessages = pgTable(
+  "raid_search_messages",
+  {
+    searchId: uuid("search_id")
+      .notNull()
+      .references(() => raidSearches.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    sender: text("sender").notNull(),
+    sentAt: bigint("sent_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.searchId, table.messageId] }),
+    index("raid_search_messages_sender_idx").on(table.searchId, table.sender),
+  ],
+);

@@ -1,0 +1,5 @@
+"use server";
+
+import { previewAction } from "@/lib/incidents/raid-job-actions";
+
+export const previewBanAction = previewAction("ban");

@@ -1,0 +1,5 @@
+"use server";
+
+import { startAction } from "@/lib/incidents/raid-job-actions";
+
+export const requestDeactivateAction = startAction("deactivate", "incident.job.request", "request");
