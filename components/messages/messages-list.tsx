@@ -63,7 +63,9 @@ function Message({
         )}
       </div>
       {row.text !== null ? (
-        <MessageText text={row.text} className={row.isAction ? "text-slate-600 italic" : "text-slate-900"} />
+        <p>
+          <MessageText text={row.text} className={row.isAction ? "text-slate-600 italic" : "text-slate-900"} />
+        </p>
       ) : (
         row.attachments.length === 0 && <p className="text-slate-500">(no text)</p>
       )}
