@@ -87,11 +87,6 @@ export function MessagesList({ heading, id, view, href, ...can }: MessagesListPr
         <Alert tone="error">{view.error}</Alert>
       ) : (
         <Announcer focusTargetId={`${id}-heading`}>
-          {view.reportsUnknown && (
-            <Alert tone="warning">
-              The open reports could not be read from the chat service: counts are not shown.
-            </Alert>
-          )}
           {view.rows.length === 0 ? (
             <EmptyTable>No messages to show.</EmptyTable>
           ) : (
