@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { paginationQuerySchema, queryFlag, queryList, storableJson, storableText, uidSchema } from "./validation";
+import {
+  pageSizeQuery,
+  paginationQuerySchema,
+  queryFlag,
+  queryList,
+  storableJson,
+  storableText,
+  uidSchema,
+} from "./validation";
 
 /** The request schemas of the moderation surface: messages, reports, deactivation and groups. */
 
@@ -76,12 +84,7 @@ export const messageListQuerySchema = z
     onlyDeleted: queryFlag("onlyDeleted"),
     fromTimestamp: timestamp("fromTimestamp").optional(),
     toTimestamp: timestamp("toTimestamp").optional(),
-    limit: z.coerce
-      .number({ error: "limit must be a number." })
-      .int("limit must be a whole number.")
-      .min(1, "limit must be at least 1.")
-      .max(1000, "limit must be at most 1000.")
-      .default(100),
+    limit: pageSizeQuery("limit"),
     affix: z.enum(["append", "prepend"], { error: "affix must be append or prepend." }).optional(),
     id: messageIdSchema.optional(),
     sentAt: timestamp("sentAt").optional(),
@@ -93,19 +96,27 @@ export const messageListQuerySchema = z
 
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 
-export const flagMessageBodySchema = z.object({
-  reasonId: storableText(
-    "reasonId",
+/** A required text field of a body: trimmed, not empty, at most `max` characters, storable. */
+const requiredText = (field: string, max: number, missing = `${field} is required.`) =>
+  storableText(
+    field,
     z
-      .string({ error: "reasonId is required: the id of a moderation reason." })
+      .string({ error: missing })
       .trim()
-      .min(1, "reasonId must not be empty.")
-      .max(100, "reasonId must be at most 100 characters."),
-  ),
-  remark: storableText(
-    "remark",
-    z.string({ error: "remark must be a string." }).max(1000, "remark must be at most 1000 characters."),
-  ).default(""),
+      .min(1, `${field} must not be empty.`)
+      .max(max, `${field} must be at most ${max} characters.`),
+  );
+
+/** An optional free-text field of a body, empty when absent: at most `max` characters, storable. */
+const optionalText = (field: string, max: number) =>
+  storableText(
+    field,
+    z.string({ error: `${field} must be a string.` }).max(max, `${field} must be at most ${max} characters.`),
+  ).default("");
+
+export const flagMessageBodySchema = z.object({
+  reasonId: requiredText("reasonId", 100, "reasonId is required: the id of a moderation reason."),
+  remark: optionalText("remark", 1000),
 });
 
 export const reviewFlaggedMessageBodySchema = z.object({
@@ -116,27 +127,12 @@ export const createReasonBodySchema = z.object({
   id: z
     .string({ error: "id is required." })
     .regex(/^[a-zA-Z0-9_-]{1,100}$/, "id may contain only letters, digits, _ and -, at most 100 characters."),
-  name: storableText(
-    "name",
-    z
-      .string({ error: "name is required." })
-      .trim()
-      .min(1, "name must not be empty.")
-      .max(100, "name must be at most 100 characters."),
-  ),
-  description: storableText(
-    "description",
-    z.string({ error: "description must be a string." }).max(1000, "description must be at most 1000 characters."),
-  ).default(""),
+  name: requiredText("name", 100),
+  description: optionalText("description", 1000),
 });
 
 export const moderationListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int("limit must be a whole number.")
-    .min(1, "limit must be at least 1.")
-    .max(1000, "limit must be at most 1000.")
-    .default(100),
+  limit: pageSizeQuery("limit"),
   page: paginationQuerySchema.shape.page,
 });
 

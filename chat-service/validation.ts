@@ -79,13 +79,17 @@ export const testUsersBodySchema = z
     path: ["prefix"],
   });
 
+/** A page size in a query string (`perPage`, `limit`): a whole number from 1 to 1000, 100 when absent. */
+export const pageSizeQuery = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number.` })
+    .int(`${name} must be a whole number.`)
+    .min(1, `${name} must be at least 1.`)
+    .max(1000, `${name} must be at most 1000.`)
+    .default(100);
+
 export const paginationQuerySchema = z.object({
-  perPage: z.coerce
-    .number({ error: "perPage must be a number." })
-    .int("perPage must be a whole number.")
-    .min(1, "perPage must be at least 1.")
-    .max(1000, "perPage must be at most 1000.")
-    .default(100),
+  perPage: pageSizeQuery("perPage"),
   page: z.coerce
     .number({ error: "page must be a number." })
     .int("page must be a whole number.")

@@ -5,12 +5,12 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
 import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/incidents/approval-requests";
 import { formatCount } from "@/lib/format/numbers";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
 import { JobStatusBadge } from "./job-status-badge";
+import { WhenAndBlockerCells } from "./job-cells";
 
 const POLL_MS = 5000;
 
@@ -60,12 +60,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
         <DataTable caption="Waiting for approval, newest first" columns={OPEN_COLUMNS}>
           {requests.open.map((row) => (
             <tr key={row.jobId}>
-              <TableCell className="font-mono text-xs">
-                <Time at={row.requestedAt} />
-              </TableCell>
-              <TableCell className="text-xs">
-                <Uid uid={row.blockerUid} oneLine />
-              </TableCell>
+              <WhenAndBlockerCells at={row.requestedAt} blocker={row.blockerUid} />
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>
                 {row.requestedBy.email}
@@ -86,12 +81,7 @@ export function ApprovalRequests({ initial, operatorEmail }: { initial: Requests
         <DataTable caption="History of requests and starts without approval" columns={HISTORY_COLUMNS}>
           {requests.history.map((row) => (
             <tr key={row.jobId}>
-              <TableCell className="font-mono text-xs">
-                <Time at={row.requestedAt} />
-              </TableCell>
-              <TableCell className="text-xs">
-                <Uid uid={row.blockerUid} oneLine />
-              </TableCell>
+              <WhenAndBlockerCells at={row.requestedAt} blocker={row.blockerUid} />
               <TableCell className="tabular-nums">{formatCount(row.toSend)}</TableCell>
               <TableCell>{row.requestedBy.email}</TableCell>
               <TableCell>

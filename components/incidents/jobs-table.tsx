@@ -5,8 +5,7 @@ import { formatCount } from "@/lib/format/numbers";
 import { formatUtc } from "@/lib/format/time";
 import { jobCountsSummary, jobPurposeLabel } from "./job-labels";
 import { JobStatusBadge } from "./job-status-badge";
-import { Time } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
+import { WhenAndBlockerCells } from "./job-cells";
 
 const COLUMNS: Column[] = [
   "Created",
@@ -26,12 +25,7 @@ export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string
     <DataTable caption={caption} captionSrOnly columns={COLUMNS}>
       {jobs.map((job) => (
         <tr key={job.id}>
-          <TableCell className="font-mono text-xs">
-            <Time at={job.createdAt} />
-          </TableCell>
-          <TableCell className="text-xs">
-            <Uid uid={job.blockerUid} oneLine />
-          </TableCell>
+          <WhenAndBlockerCells at={job.createdAt} blocker={job.blockerUid} />
           <TableCell>{jobPurposeLabel(job)}</TableCell>
           <TableCell>
             <JobStatusBadge status={job.status} />

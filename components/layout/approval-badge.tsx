@@ -5,6 +5,7 @@ import { countOf } from "@/lib/format/numbers";
 import type { ApprovalRequests } from "@/lib/incidents/approval-requests";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
+import { NavCountBadge } from "./nav-count-badge";
 
 const POLL_MS = 10_000;
 
@@ -22,16 +23,11 @@ export function ApprovalBadge({ initial }: { initial: number }) {
     },
   });
 
-  if (count === 0) return null;
   return (
-    <>
-      <span
-        aria-hidden
-        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-semibold text-white"
-      >
-        {count}
-      </span>
-      <span className="sr-only">, {countOf(count, "request", "requests")} waiting for your approval</span>
-    </>
+    <NavCountBadge
+      count={count}
+      tone="bg-amber-600"
+      label={`${countOf(count, "request", "requests")} waiting for your approval`}
+    />
   );
 }

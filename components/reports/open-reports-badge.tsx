@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { countOf } from "@/lib/format/numbers";
 import { openReportsRead } from "@/lib/reads/urls";
+import { NavCountBadge } from "@/components/layout/nav-count-badge";
 import { useLiveRead } from "@/lib/reads/use-live-read";
 
 const POLL_MS = 10_000;
@@ -20,16 +21,12 @@ export function OpenReportsBadge({ initial }: { initial: number }) {
     },
   });
 
-  if (count === 0) return null;
   return (
-    <>
-      <span
-        aria-hidden
-        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white"
-      >
-        {count > 999 ? "999+" : count}
-      </span>
-      <span className="sr-only">, {countOf(count, "open report", "open reports")}</span>
-    </>
+    <NavCountBadge
+      count={count}
+      shown={count > 999 ? "999+" : undefined}
+      tone="bg-red-700"
+      label={countOf(count, "open report", "open reports")}
+    />
   );
 }

@@ -97,6 +97,9 @@ type Trace = { requestId?: string; operatorId?: string; operationId?: string; ou
 const LOG_UNAVAILABLE =
   "The action log could not be written, so nothing was sent to the chat service. Try again; if it keeps failing, tell an admin.";
 
+/** The completion of an action whose log entry keeps what it returned. */
+export const succeededWith = (result: unknown): AuditCompletion => ({ outcome: "succeeded", summary: result });
+
 /**
  * The one way to make a server action: session → permission → zod parse → log "requested"
  * (committed before the call) → call → log "completed", whatever happened → typed result.

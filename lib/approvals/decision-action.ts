@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { defineAction, type ActionContext } from "@/lib/actions/define-action";
+import { defineAction, succeededWith, type ActionContext } from "@/lib/actions/define-action";
 import type { AuditAction } from "@/lib/audit/vocabulary";
 import { getDb } from "@/lib/db/client";
 import { expireRequests } from "@/lib/incidents/approval-expiry";
@@ -58,6 +58,6 @@ export function decisionAction(
       revalidatePath(`/incidents/${job.id}`);
       return decisionSummary(job);
     },
-    completion: (result) => ({ outcome: "succeeded", summary: result }),
+    completion: succeededWith,
   });
 }

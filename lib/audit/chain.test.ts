@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sampleChain } from "../../tests/support/sample-chain";
 import {
   asJsonData,
   canonicalEntry,
@@ -59,42 +60,7 @@ describe("canonicalJson", () => {
   });
 });
 
-function chain(count: number): Array<ChainedEntry & { hash: string }> {
-  const entries: Array<ChainedEntry & { hash: string }> = [];
-  let prevHash = GENESIS_HASH;
-  for (let seq = 1; seq <= count; seq += 1) {
-    const entry: ChainedEntry = {
-      seq,
-      id: `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
-      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)),
-      operationId: `10000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
-      actorId: null,
-      actorEmail: "mod@example.com",
-      actorRole: "moderator",
-      action: "users.block",
-      targetUid: `user-${seq}`,
-      onBehalfOf: null,
-      reason: null,
-      requestBody: { blockedUids: [`spam-${seq}`] },
-      outcome: "succeeded",
-      httpStatus: 200,
-      errorCode: null,
-      summary: { counts: { blocked: 1 } },
-      durationMs: 12,
-      ip: "127.0.0.1",
-      userAgent: "test",
-      requestId: null,
-      affected: seq % 2 ? { count: 2, sample: [`user-${seq}`, `spam-${seq}`], sha256: "a".repeat(64) } : null,
-      completesOperation: seq % 3 === 0,
-      parentOperationId: seq % 4 === 0 ? "20000000-0000-4000-8000-000000000000" : null,
-      prevHash,
-    };
-    const hash = hashEntry(entry);
-    entries.push({ ...entry, hash });
-    prevHash = hash;
-  }
-  return entries;
-}
+const chain = (count: number) => sampleChain(count);
 
 const fresh = () => ({ lastSeq: 0, lastHash: GENESIS_HASH });
 

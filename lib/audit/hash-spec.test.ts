@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { canonicalEntry, GENESIS_HASH, hashEntry, type ChainedEntry } from "./chain";
+import { sampleChain } from "../../tests/support/sample-chain";
+import { canonicalEntry, hashEntry, type ChainedEntry } from "./chain";
 import { signCheckpointNote, signerFromSeed, verifierKeyText } from "./checkpoint-note";
 import { verifyAuditExport } from "./verify-export";
 
@@ -62,37 +63,15 @@ function awkwardChain(count: number): Array<ChainedEntry & { hash: string }> {
     { text: '€$\u000f\nA\'B"\\\\"/\u2028\u007f\b\f\t\r\u0001 \\u0000 \\ud800 ünï 🚫' },
     null,
   ];
-  const chain: Array<ChainedEntry & { hash: string }> = [];
-  for (let seq = 1; seq <= count; seq += 1) {
-    const entry: ChainedEntry = {
-      seq,
-      id: `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
-      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seq, seq * 7)),
-      operationId: `10000000-0000-4000-8000-${String(seq).padStart(12, "0")}`,
-      actorId: null,
-      actorEmail: "mod@example.com",
-      actorRole: "moderator",
-      action: "users.block",
-      targetUid: `user-${seq}`,
-      onBehalfOf: null,
-      reason: seq % 2 ? "Spam — «links» 🚫" : null,
-      requestBody: values[seq % values.length],
-      outcome: "succeeded",
-      httpStatus: seq % 3 ? 200 : null,
-      errorCode: null,
-      summary: values[(seq + 1) % values.length],
-      durationMs: seq,
-      ip: "127.0.0.1",
-      userAgent: "test",
-      requestId: null,
-      affected: seq % 2 ? { count: 2, sample: [`user-${seq}`, "spam"], sha256: "a".repeat(64) } : null,
-      completesOperation: seq % 3 === 0,
-      parentOperationId: seq % 4 === 0 ? "20000000-0000-4000-8000-000000000000" : null,
-      prevHash: chain.at(-1)?.hash ?? GENESIS_HASH,
-    };
-    chain.push({ ...entry, hash: hashEntry(entry) });
-  }
-  return chain;
+  return sampleChain(count, (seq) => ({
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seq, seq * 7)),
+    reason: seq % 2 ? "Spam — «links» 🚫" : null,
+    requestBody: values[seq % values.length],
+    httpStatus: seq % 3 ? 200 : null,
+    summary: values[(seq + 1) % values.length],
+    durationMs: seq,
+    affected: seq % 2 ? { count: 2, sample: [`user-${seq}`, "spam"], sha256: "a".repeat(64) } : null,
+  }));
 }
 
 /** The chain as an export writes it: newest first, every member. */

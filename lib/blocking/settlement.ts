@@ -1,11 +1,12 @@
 import { SYSTEM_ACTOR } from "@/lib/audit/actor";
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { auditedOperation, failureOf } from "@/lib/audit/operation";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { countOutcomes, settleUnknown, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 import { callDeadlineMs } from "@/lib/chat-api/retry";
 import type { Database } from "@/lib/db/client";
+import { claimDue } from "@/lib/db/claim-due";
 import { blockSettlements } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
@@ -43,26 +44,15 @@ export async function scheduleSettlement(
   });
 }
 
-async function claimDue(db: Database, owner: string, leaseMs: number): Promise<Settlement[]> {
+const claimDueSettlements = (db: Database, owner: string, leaseMs: number): Promise<Settlement[]> => {
   const now = new Date();
-  const due = db
-    .select({ id: blockSettlements.id })
-    .from(blockSettlements)
-    .where(
-      and(
-        isNull(blockSettlements.settledAt),
-        lte(blockSettlements.settleAfter, now),
-        or(isNull(blockSettlements.claimExpiresAt), lte(blockSettlements.claimExpiresAt, now)),
-      ),
-    )
-    .limit(20)
-    .for("update", { skipLocked: true });
-  return db
-    .update(blockSettlements)
-    .set({ claimedBy: owner, claimExpiresAt: new Date(now.getTime() + leaseMs) })
-    .where(inArray(blockSettlements.id, due))
-    .returning();
-}
+  const due = and(
+    isNull(blockSettlements.settledAt),
+    lte(blockSettlements.settleAfter, now),
+    or(isNull(blockSettlements.claimExpiresAt), lte(blockSettlements.claimExpiresAt, now)),
+  );
+  return claimDue(db, blockSettlements, due, { owner, leaseMs, now, limit: 20 });
+};
 
 const lostRows = (uids: string[]): BlockOutcomeRow[] =>
   uids.map((uid) => ({
@@ -120,7 +110,11 @@ async function settleOne(db: Database, settlement: Settlement, owner: string): P
  */
 export async function settleDueBlocks(db: Database, owner: string, stopped: () => boolean): Promise<void> {
   const leaseMs = callDeadlineMs(getEnv().chatApiTimeoutMs);
-  for (let due = await claimDue(db, owner, leaseMs); due.length > 0; due = await claimDue(db, owner, leaseMs)) {
+  for (
+    let due = await claimDueSettlements(db, owner, leaseMs);
+    due.length > 0;
+    due = await claimDueSettlements(db, owner, leaseMs)
+  ) {
     for (const settlement of due) {
       if (stopped()) return;
       try {

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineAction, type ActionContext } from "@/lib/actions/define-action";
+import { defineAction, succeededWith, type ActionContext } from "@/lib/actions/define-action";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
 import { requireJob } from "./job-control";
@@ -60,6 +60,6 @@ export function followUpAction(purpose: "retry" | "undo") {
     input: jobIdSchema,
     audit: ({ jobId }) => followUpRequest(jobId, outcomes),
     run: async ({ jobId }, context) => followUp(jobId, kind, purpose, outcomes, context),
-    completion: (result) => ({ outcome: "succeeded", summary: result }),
+    completion: succeededWith,
   });
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { defineAction } from "@/lib/actions/define-action";
+import { defineAction, succeededWith } from "@/lib/actions/define-action";
 import type { AuditAction } from "@/lib/audit/vocabulary";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
-import { getJob, type BlockJob } from "./jobs";
+import { cancelJob, getJob, setJobStatus, type BlockJob } from "./jobs";
 import { wakeJobRunner } from "./runner";
 import { jobIdSchema } from "./schemas";
 
@@ -21,13 +21,30 @@ export async function requireJob(jobId: string): Promise<BlockJob> {
   return job;
 }
 
+const CONTROLS = {
+  pause: {
+    name: "incident.job.pause",
+    describe: "pause jobs",
+    change: async (job: BlockJob) => setJobStatus(await getDb(), job.id, ["running"], "paused"),
+    refusal: "Only a running job can be paused",
+  },
+  resume: {
+    name: "incident.job.resume",
+    describe: "resume jobs",
+    change: async (job: BlockJob) => setJobStatus(await getDb(), job.id, ["paused"], "running"),
+    refusal: "Only a paused job can be resumed",
+  },
+  cancel: {
+    name: "incident.job.cancel",
+    describe: "cancel jobs",
+    change: async (job: BlockJob) => cancelJob(await getDb(), job.id),
+    refusal: "Only a running or paused job can be cancelled",
+  },
+} satisfies Record<string, { name: AuditAction; describe: string; change: unknown; refusal: string }>;
+
 /** An action that changes a job's status (pause, resume, cancel), refused when the job is not in a state it applies to. */
-export function jobControl(
-  name: AuditAction,
-  describe: string,
-  change: (job: BlockJob) => Promise<BlockJob | undefined>,
-  refusal: string,
-) {
+export function jobControl(control: keyof typeof CONTROLS) {
+  const { name, describe, change, refusal } = CONTROLS[control];
   return defineAction({
     name,
     permission: "users.block",
@@ -41,6 +58,6 @@ export function jobControl(
       wakeJobRunner({ jobsChanged: true });
       return { jobId, status: changed.status, blocker: changed.blockerUid };
     },
-    completion: (result) => ({ outcome: "succeeded", summary: result }),
+    completion: succeededWith,
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import type { ActionContext } from "@/lib/actions/define-action";
+import { defineAction, succeededWith, type ActionContext } from "@/lib/actions/define-action";
 import { blockForSeconds } from "@/lib/blocking/schemas";
 import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
@@ -12,7 +12,7 @@ import { needsApproval } from "./approval-threshold";
 import { currentlyBlocked } from "./blocked-list";
 import { jobSummary, newJobOf, recordPreBlocked, started } from "./job-start";
 import { createJob } from "./jobs";
-import type { createIncidentJobSchema } from "./schemas";
+import { createIncidentJobSchema } from "./schemas";
 
 /**
  * Starting an incident job from a confirmed list: at once (up to APPROVAL_THRESHOLD_UIDS), as a
@@ -86,4 +86,17 @@ export async function newIncidentJob(input: JobRequest, context: ActionContext, 
     uids.filter((uid) => blocked.has(uid)),
   );
   return { ...started(job), status: job.status, expiresAt: null };
+}
+
+/** Starting a job from a confirmed list: at once (`start`), or as a request for a second operator's approval (`request`). */
+export function incidentJobAction(name: "incident.job.start" | "incident.job.request", gate: "start" | "request") {
+  return defineAction({
+    name,
+    permission: "users.block",
+    describe: "block users",
+    input: createIncidentJobSchema,
+    audit: jobRequestAudit,
+    run: (input, context) => newIncidentJob(input, context, gate),
+    completion: succeededWith,
+  });
 }

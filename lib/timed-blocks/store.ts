@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/audit/actor";
+import { claimDue as claimWithLease } from "@/lib/db/claim-due";
 import type { Database } from "@/lib/db/client";
 import { timedBlocks } from "@/lib/db/schema";
 
@@ -140,22 +141,17 @@ export async function changeExpiry(
  */
 export async function claimDue(db: Database, owner: string, leaseMs: number, limit = 20): Promise<TimedBlock[]> {
   const now = new Date();
-  const due = db
-    .select({ id: timedBlocks.id })
-    .from(timedBlocks)
-    .where(
-      or(
-        and(eq(timedBlocks.status, "active"), lte(timedBlocks.expiresAt, now)),
-        and(eq(timedBlocks.status, "expiring"), lte(timedBlocks.claimExpiresAt, now)),
-      ),
-    )
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(timedBlocks)
-    .set({ status: "expiring", claimedBy: owner, claimExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-    .where(inArray(timedBlocks.id, due))
-    .returning();
+  const due = or(
+    and(eq(timedBlocks.status, "active"), lte(timedBlocks.expiresAt, now)),
+    and(eq(timedBlocks.status, "expiring"), lte(timedBlocks.claimExpiresAt, now)),
+  );
+  return claimWithLease(db, timedBlocks, due, {
+    owner,
+    leaseMs,
+    now,
+    limit,
+    set: { status: "expiring", updatedAt: now },
+  });
 }
 
 /** Ends an expiry this owner carried out. */
