@@ -50,7 +50,7 @@ test("a group's page, from a conversation row: members, messages with links as t
   await expect(page.getByRole("heading", { level: 1, name: "Hiking Group" })).toBeVisible();
   const messages = page.getByRole("region", { name: "Messages" });
   await expect(messages.getByRole("listitem").filter({ hasText: "usdt-drop.example" }).first()).toContainText(
-    "(link to usdt-drop.example, not opened)",
+    "(link to usdt-drop.example)",
   );
   await expect(page.locator('a[href*="usdt-drop"]')).toHaveCount(0);
 

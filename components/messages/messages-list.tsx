@@ -63,7 +63,9 @@ function Message({
         )}
       </div>
       {row.text !== null ? (
-        <MessageText text={row.text} className={row.isAction ? "text-slate-600 italic" : "text-slate-900"} />
+        <p>
+          <MessageText text={row.text} className={row.isAction ? "text-slate-600 italic" : "text-slate-900"} />
+        </p>
       ) : (
         row.attachments.length === 0 && <p className="text-slate-500">(no text)</p>
       )}
@@ -85,11 +87,6 @@ export function MessagesList({ heading, id, view, href, ...can }: MessagesListPr
         <Alert tone="error">{view.error}</Alert>
       ) : (
         <Announcer focusTargetId={`${id}-heading`}>
-          {view.reportsUnknown && (
-            <Alert tone="warning">
-              The open reports could not be read from the chat service: counts are not shown.
-            </Alert>
-          )}
           {view.rows.length === 0 ? (
             <EmptyTable>No messages to show.</EmptyTable>
           ) : (

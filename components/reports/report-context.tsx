@@ -3,7 +3,7 @@ import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import type { ModerationMessage } from "@/lib/chat-api/moderation-schemas";
 import type { Read, ReportContext as Context } from "@/lib/reports/report-detail";
-import { MessageText } from "./message-text";
+import { MessageText } from "@/components/messages/message-text";
 
 type Shown = { id: string; sender: string; senderName?: string; sentAt?: number; text: string; deleted: boolean };
 

@@ -9,7 +9,7 @@ import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import type { ReportListRow } from "@/lib/reports/queries";
 import { reportHref, reportsHref } from "@/lib/url-state";
-import { MessageText } from "./message-text";
+import { MessageText } from "@/components/messages/message-text";
 import { ReportStatus } from "./report-status";
 import { isNewAccount } from "./sender-age";
 

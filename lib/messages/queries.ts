@@ -16,8 +16,6 @@ export type MessagesView =
       /** Where the next older page starts, and the newer one, if there is one. */
       older: MessageCursor | null;
       newer: MessageCursor | null;
-      /** The open reports could not be read: each row's count is null. */
-      reportsUnknown: boolean;
     }
   | { error: string };
 
@@ -56,12 +54,8 @@ async function listConversation(of: MessagesOf, filters: { limit: number; cursor
  */
 export async function readMessages(of: MessagesOf, cursor: MessageCursor | undefined): Promise<MessagesView> {
   let listed;
-  let counts;
   try {
-    [listed, counts] = await Promise.all([
-      listConversation(of, { limit: MESSAGES_PER_PAGE + 1, ...(cursor ? { cursor } : {}) }),
-      openReportCounts(),
-    ]);
+    listed = await listConversation(of, { limit: MESSAGES_PER_PAGE + 1, ...(cursor ? { cursor } : {}) });
   } catch (error) {
     if (error instanceof ChatApiError) return { error: error.userMessage };
     throw error;
@@ -72,14 +66,14 @@ export async function readMessages(of: MessagesOf, cursor: MessageCursor | undef
   // Back at the newest messages, the page is the first one, full as it is.
   if (walkingNewer && !more) return readMessages(of, undefined);
   const page = items.slice(0, MESSAGES_PER_PAGE);
+  const counts = await openReportCounts(page.map((message) => message.id));
   const rows = (walkingNewer ? page.reverse() : page).map((message) =>
-    messageRow(message, counts ? (counts.get(message.id) ?? 0) : null),
+    messageRow(message, counts.get(message.id) ?? 0),
   );
   return {
     rows,
     older: walkingNewer || more ? cursorAt("prepend", rows.at(-1)) : null,
     newer: cursor === undefined ? null : cursorAt("append", rows[0]),
-    reportsUnknown: counts === null,
   };
 }
 
