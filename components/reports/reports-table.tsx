@@ -81,7 +81,7 @@ export function ReportsTable({ rows, canDecide, caption, reasonNames }: Props) {
                 href={reportsHref({ group: row.receiverId })}
                 className="text-sm text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
               >
-                Group {row.receiverName}
+                {row.receiverName} (group)
               </Link>
             ) : (
               <span className="text-sm">
