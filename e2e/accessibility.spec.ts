@@ -45,6 +45,30 @@ test("the search results", async ({ page }) => {
   await expectNoSeriousViolations(page);
 });
 
+test("a conversation's messages, and the delete confirmation", async ({ page }) => {
+  await page.goto("/users/cometchat-uid-1/messages/user/cometchat-uid-2");
+  await expect(page.getByRole("list", { name: "Messages, newest first" }).getByRole("listitem")).not.toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page
+    .getByRole("button", { name: /^Delete message/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("a group's page, its members, banned users and messages", async ({ page }) => {
+  await page.goto("/groups/cometchat-guid-1");
+  await expect(page.getByRole("table", { name: "Members" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("a deactivated account's workspace", async ({ page }) => {
+  await page.goto("/users/crypto-gains-152");
+  await expect(page.getByText("Deactivated", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
 test("the page of an unknown user", async ({ page }) => {
   await page.goto("/users/nobody-at-all");
   await expectNoSeriousViolations(page);

@@ -6,6 +6,10 @@ export type Permission =
   | "conversation.tags.update"
   | "users.block"
   | "users.unblock"
+  | "messages.delete"
+  | "messages.delete.permanent"
+  | "users.deactivate"
+  | "groups.members.manage"
   | "audit.read.own"
   | "audit.read.all"
   | "audit.export"
@@ -15,7 +19,15 @@ export type Permission =
   | "reports.decide";
 
 const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own", "reports.read"];
-const MODERATOR: Permission[] = [...SUPPORT, "users.block", "users.unblock", "reports.decide"];
+const MODERATOR: Permission[] = [
+  ...SUPPORT,
+  "users.block",
+  "users.unblock",
+  "messages.delete",
+  "users.deactivate",
+  "groups.members.manage",
+  "reports.decide",
+];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
 
 /** What each role may do. A page hides what a role cannot do; every action checks again. */
@@ -23,7 +35,13 @@ const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   support: new Set(SUPPORT),
   moderator: new Set(MODERATOR),
   auditor: new Set(AUDITOR),
-  admin: new Set<Permission>([...MODERATOR, ...AUDITOR, "operators.manage", "incidents.break_glass"]),
+  admin: new Set<Permission>([
+    ...MODERATOR,
+    ...AUDITOR,
+    "operators.manage",
+    "incidents.break_glass",
+    "messages.delete.permanent",
+  ]),
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -47,6 +65,10 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "conversation.tags.update": "edit conversation tags",
   "users.block": "block users",
   "users.unblock": "unblock users",
+  "messages.delete": "delete messages",
+  "messages.delete.permanent": "delete messages permanently",
+  "users.deactivate": "deactivate and reactivate users",
+  "groups.members.manage": "kick, ban and unban group members",
   "audit.read.own": "read the action log",
   "audit.read.all": "read the whole action log",
   "audit.export": "export the action log",

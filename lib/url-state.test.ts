@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   auditExportHref,
+  conversationMessagesHref,
   cursorOf,
+  groupHref,
   hrefOf,
+  messageCursorOf,
   jobResultsHref,
   jobResultsQuery,
   pageOf,
@@ -21,6 +24,19 @@ describe("URL state", () => {
     expect(cursorOf("42")).toBe(42);
     for (const value of [undefined, "0", "-1", "1.5", "12345678901234567", "x"])
       expect(cursorOf(value)).toBeUndefined();
+  });
+
+  it("reads a message cursor of the chat service, and writes it back the same", () => {
+    const cursor = messageCursorOf("prepend.1790877696.1234");
+    expect(cursor).toEqual({ affix: "prepend", sentAt: 1790877696, id: "1234" });
+    expect(conversationMessagesHref("amara-okafor", { kind: "user", id: "a b" }, cursor)).toBe(
+      "/users/amara-okafor/messages/user/a%20b?cursor=prepend.1790877696.1234",
+    );
+    for (const value of [undefined, "", "before.1.2", "prepend.x.2", "append.1.-2", "prepend.1.2.3", "append.1e3.2"])
+      expect(messageCursorOf(value)).toBeUndefined();
+    expect(groupHref("hiking group", { membersPage: 2, bannedPage: null }, "#members")).toBe(
+      "/groups/hiking%20group?membersPage=2#members",
+    );
   });
 
   it("builds links that leave out empty values, and change one thing of the current query", () => {

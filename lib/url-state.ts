@@ -58,6 +58,38 @@ export function jobResultsQuery(search: SearchParams): { outcome: string | null;
 export const jobResultsHref = (jobId: string, outcome: string | null, page = 1) =>
   hrefOf(`/incidents/${jobId}`, { outcome, page: page > 1 ? page : null }, "#results");
 
+/**
+ * Where a list of messages stands, as the chat service's cursor (`meta.next`): `prepend` walks to older
+ * messages, `append` to newer ones, from the message `id` sent at `sentAt`, that message excluded.
+ */
+export type MessageCursor = { affix: "append" | "prepend"; sentAt: number; id: string };
+
+const MESSAGE_CURSOR = /^(append|prepend)\.(\d{1,12})\.(\d{1,19})$/;
+
+/** A message cursor from the URL (`prepend.1790877696.1234`); undefined for anything else. */
+export function messageCursorOf(value: string | string[] | undefined): MessageCursor | undefined {
+  const match = MESSAGE_CURSOR.exec(firstOf(value) ?? "");
+  if (!match) return undefined;
+  return { affix: match[1] as MessageCursor["affix"], sentAt: Number(match[2]), id: match[3] as string };
+}
+
+/** A message cursor as the URL keeps it. */
+export const messageCursorParam = (cursor: MessageCursor) => `${cursor.affix}.${cursor.sentAt}.${cursor.id}`;
+
+/** A user's messages with `peer` (a user or a group), as `owner` sees them, at a cursor. */
+export const conversationMessagesHref = (
+  owner: string,
+  peer: { kind: "user" | "group"; id: string },
+  cursor?: MessageCursor,
+) =>
+  hrefOf(`/users/${encodeURIComponent(owner)}/messages/${peer.kind}/${encodeURIComponent(peer.id)}`, {
+    cursor: cursor ? messageCursorParam(cursor) : null,
+  });
+
+/** A group's page, and its members, banned users and messages at their pages and cursor. */
+export const groupHref = (guid: string, values: QueryValues = {}, hash = "") =>
+  hrefOf(`/groups/${encodeURIComponent(guid)}`, values, hash);
+
 /** The reports queue: which reports (waiting or decided), the order, the filters and the page. */
 export type ReportsQuery = {
   view: "queue" | "decided";

@@ -6,7 +6,7 @@ import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import type { BlockedUser } from "@/lib/chat-api/schemas";
 import { BlockExpiry } from "./block-expiry";
-import { UnblockAnnouncer } from "./unblock-announcer";
+import { Announcer } from "@/components/ui/announcer";
 import { UnblockButton } from "./unblock-button";
 
 type Pagination = { total: number; current_page: number; total_pages: number };
@@ -51,7 +51,7 @@ export function BlockedUsersTable({
         </p>
       )}
 
-      <UnblockAnnouncer focusTargetId={headingId}>
+      <Announcer focusTargetId={headingId}>
         {users.length === 0 ? (
           <p className="mt-4 text-sm text-slate-700">
             {total > 0 ? (
@@ -108,7 +108,7 @@ export function BlockedUsersTable({
             ))}
           </DataTable>
         )}
-      </UnblockAnnouncer>
+      </Announcer>
 
       <div className="mt-4">
         <Pagination

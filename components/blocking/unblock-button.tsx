@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { unblockUsersAction } from "@/lib/blocking/actions/unblock-users";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { OUTCOMES } from "@/lib/outcomes";
-import { useUnblockAnnouncer } from "./unblock-announcer";
+import { useAnnouncer } from "@/components/ui/announcer";
 
 const UNANSWERED =
   "The console could not reach its server, so it does not know whether the unblock was sent. Check the action log before trying again.";
@@ -15,7 +15,7 @@ const UNANSWERED =
 /** Unblocks one UID on behalf of `blocker`, after a confirmation. */
 export function UnblockButton({ blocker, uid, name }: { blocker: string; uid: string; name?: string }) {
   const router = useRouter();
-  const announcer = useUnblockAnnouncer();
+  const announcer = useAnnouncer();
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [ownMessage, setOwnMessage] = useState("");

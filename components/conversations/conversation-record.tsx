@@ -3,7 +3,7 @@ import type { ChatConversation, ChatMessage } from "@/lib/chat-api/schemas";
 import { Badge } from "@/components/ui/badge";
 import { RawJson } from "@/components/ui/raw-json";
 import { UnixTime } from "@/components/ui/time";
-import { describeAction, entityLabel } from "./action-sentence";
+import { describeAction, entityLabel } from "@/lib/messages/action-sentence";
 import { Uid } from "@/components/ui/uid";
 import { uidProblem } from "@/lib/validation/uid";
 

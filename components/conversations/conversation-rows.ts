@@ -1,6 +1,6 @@
 import type { ChatConversation } from "@/lib/chat-api/schemas";
 import { tagsOf } from "@/lib/tags";
-import { describeAction } from "./action-sentence";
+import { describeAction } from "@/lib/messages/action-sentence";
 
 /** One row of a user's conversations, reduced to what the table shows; plain data, for a client component. */
 export type ConversationRow = {

@@ -1,13 +1,15 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable, TableCell, TableRowHeader, EmptyTable } from "@/components/ui/table";
 import { SelectCheckbox, useSelection } from "@/components/ui/selection";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
+import { conversationMessagesHref, groupHref } from "@/lib/url-state";
 import type { ConversationRow } from "./conversation-rows";
 import { TagsEditorDialog, type ConversationParty, type ConversationSide } from "./tags-editor-dialog";
 import { OpenConversationForm } from "./open-conversation-form";
@@ -24,7 +26,9 @@ function Peer({ peer }: { peer: ConversationRow["peer"] }) {
   return (
     <span className="inline-flex items-center gap-1">
       <Badge tone="info">Group</Badge>
-      <span>{peer.name ?? peer.id}</span>
+      <Link href={groupHref(peer.id)} prefetch={false} className="text-brand-700 underline-offset-2 hover:underline">
+        {peer.name ?? peer.id}
+      </Link>
       {peer.name && <span className="font-mono text-xs text-slate-600">{peer.id}</span>}
       <CopyButton value={peer.id} label={`Copy GUID ${peer.id}`} />
     </span>
@@ -63,7 +67,7 @@ export function ConversationsTable({ owner, rows, canEditTags, canBlock }: Conve
             "Unread",
             "Tags",
             "Updated",
-            ...(canEditTags ? [{ label: "Actions", srOnly: true }] : []),
+            { label: "Actions", srOnly: true },
           ]}
         >
           {rows.map((row) => (
@@ -107,18 +111,28 @@ export function ConversationsTable({ owner, rows, canEditTags, canBlock }: Conve
               <TableCell className="align-top text-xs">
                 <UnixTime seconds={row.updatedAt} />
               </TableCell>
-              {canEditTags && (
-                <TableCell className="align-top">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Edit tags with ${row.peer.name ?? row.peer.id}`}
-                    onClick={() => setEditing(row.peer)}
+              <TableCell className="align-top">
+                <span className="flex flex-wrap gap-2">
+                  <Link
+                    href={conversationMessagesHref(owner.id, row.peer)}
+                    prefetch={false}
+                    aria-label={`Messages with ${row.peer.name ?? row.peer.id}`}
+                    className={buttonClasses("secondary", "sm")}
                   >
-                    Edit tags
-                  </Button>
-                </TableCell>
-              )}
+                    Messages
+                  </Link>
+                  {canEditTags && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Edit tags with ${row.peer.name ?? row.peer.id}`}
+                      onClick={() => setEditing(row.peer)}
+                    >
+                      Edit tags
+                    </Button>
+                  )}
+                </span>
+              </TableCell>
             </tr>
           ))}
         </DataTable>

@@ -9,7 +9,7 @@ import { withdrawRequestAction } from "@/lib/approvals/actions/withdraw-request"
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { approvalDecisionSchema, type ApprovalDecisionInput } from "@/lib/approvals/schemas";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 
 type Decision = "approve" | "reject" | "withdraw";
 

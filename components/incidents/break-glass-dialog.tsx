@@ -9,7 +9,7 @@ import type { BlockFor } from "@/lib/blocking/schemas";
 import { breakGlassReasonSchema, MIN_BREAK_GLASS_REASON } from "@/lib/incidents/schemas";
 import { formatCount } from "@/lib/format/numbers";
 import { usersCount } from "./job-labels";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
 import type { StartRequest } from "./start-blocking-dialog";
 
 const UNANSWERED =

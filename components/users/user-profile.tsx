@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { RawJson } from "@/components/ui/raw-json";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { UnixTime } from "@/components/ui/time";
@@ -16,7 +18,16 @@ function safeImageUrl(value: unknown): string | undefined {
   }
 }
 
-export function UserProfile({ user, raw }: { user: ChatUser; raw: unknown }) {
+type UserProfileProps = {
+  user: ChatUser;
+  raw: unknown;
+  /** When the account was deactivated, or null when it is active. */
+  deactivated: { at: number | null } | null;
+  /** "Deactivate" or "Reactivate", for the roles that may. */
+  accountControl?: ReactNode;
+};
+
+export function UserProfile({ user, raw, deactivated, accountControl }: UserProfileProps) {
   const avatar = safeImageUrl(user.avatar);
   const link = safeImageUrl(user.link);
   return (
@@ -33,6 +44,22 @@ export function UserProfile({ user, raw }: { user: ChatUser; raw: unknown }) {
         </div>
       </div>
       <dl className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+        <dt className="font-medium text-slate-700">Account</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          {deactivated ? (
+            <>
+              <Badge tone="danger">Deactivated</Badge>
+              {deactivated.at !== null && (
+                <span className="text-xs text-slate-600">
+                  since <UnixTime seconds={deactivated.at} />
+                </span>
+              )}
+            </>
+          ) : (
+            <Badge tone="success">Active</Badge>
+          )}
+          {accountControl}
+        </dd>
         <dt className="font-medium text-slate-700">Status</dt>
         <dd>
           <StatusBadge status={user.status} />

@@ -21,7 +21,15 @@ import { RefusedError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { ActionResult } from "./result";
 
-export type ActionContext = RequestInfo & { operator: OperatorSummary; operationId: string };
+export type ActionContext = RequestInfo & {
+  operator: OperatorSummary;
+  operationId: string;
+  /**
+   * Facts read before the call that the log must keep if the call then fails or its answer is lost
+   * (a message's text before its deletion): added to the summary of the failure's completion.
+   */
+  keepOnFailure: (facts: Record<string, unknown>) => void;
+};
 
 /**
  * What the action log records of a request. `affectedUids` names every UID the action touches (the
@@ -166,7 +174,8 @@ async function runAction<S extends z.ZodType, T>(
     };
   }
 
-  const context = { operator, operationId, ...info };
+  const kept: Record<string, unknown> = {};
+  const context = { operator, operationId, ...info, keepOnFailure: (facts: object) => Object.assign(kept, facts) };
   try {
     const data =
       spec.audit === "not recorded"
@@ -182,6 +191,8 @@ async function runAction<S extends z.ZodType, T>(
               },
               failure: (error) => {
                 const failure = actionFailureOf(error);
+                if (Object.keys(kept).length > 0)
+                  failure.summary = { ...kept, ...(failure.summary as Record<string, unknown> | undefined) };
                 trace.outcome = failure.outcome ?? "failed";
                 return failure;
               },

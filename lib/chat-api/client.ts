@@ -11,6 +11,7 @@ import { CALL_MAX_ATTEMPTS, CALL_MAX_RETRY_WAIT_MS } from "./retry";
 import type { RateLimitInfo } from "./rate-limit";
 import { createTransport, type ChatApiResult } from "./transport";
 import { moderationCalls, queryOf, type ModerationCalls } from "./moderation-calls";
+import { groupCalls, type GroupCalls } from "./group-calls";
 
 export type ChatApiClientOptions = {
   /** Up to and including `/v3`, such as `https://<app_id>.api-us.cometchat.io/v3`. */
@@ -42,24 +43,25 @@ type UserSearch = {
 
 type ConversationListing = { conversationType?: "user" | "group"; page: number; perPage: number };
 
-export type ChatApiClient = ModerationCalls & {
-  getUser(uid: string): Promise<ChatApiResult<ChatUser>>;
-  /** Users whose UID or name starts with `searchKey` (the service's "list users"). */
-  listUsers(search: UserSearch): Promise<ChatApiResult<UsersPage>>;
-  /** The conversations of `onBehalfOf`, newest first, each as that user's copy (their tags, their unread count). */
-  listConversations(onBehalfOf: string, listing: ConversationListing): Promise<ChatApiResult<ConversationsPage>>;
-  /** `onBehalfOf`'s copy of their conversation with `peer`. */
-  getConversation(peer: ConversationPeer, onBehalfOf: string): Promise<ChatApiResult<ChatConversation[]>>;
-  /** Replaces the tags of `onBehalfOf`'s copy of their conversation with `peer`. */
-  updateConversationTags(
-    peer: ConversationPeer,
-    onBehalfOf: string,
-    tags: string[],
-  ): Promise<ChatApiResult<ChatConversation[]>>;
-  blockUsers(blockerUid: string, uids: string[]): Promise<ChatApiResult<BlockResult>>;
-  unblockUsers(blockerUid: string, uids: string[]): Promise<ChatApiResult<BlockResult>>;
-  listBlockedUsers(uid: string, page: { page: number; perPage: number }): Promise<ChatApiResult<BlockedUsersPage>>;
-};
+export type ChatApiClient = ModerationCalls &
+  GroupCalls & {
+    getUser(uid: string): Promise<ChatApiResult<ChatUser>>;
+    /** Users whose UID or name starts with `searchKey` (the service's "list users"). */
+    listUsers(search: UserSearch): Promise<ChatApiResult<UsersPage>>;
+    /** The conversations of `onBehalfOf`, newest first, each as that user's copy (their tags, their unread count). */
+    listConversations(onBehalfOf: string, listing: ConversationListing): Promise<ChatApiResult<ConversationsPage>>;
+    /** `onBehalfOf`'s copy of their conversation with `peer`. */
+    getConversation(peer: ConversationPeer, onBehalfOf: string): Promise<ChatApiResult<ChatConversation[]>>;
+    /** Replaces the tags of `onBehalfOf`'s copy of their conversation with `peer`. */
+    updateConversationTags(
+      peer: ConversationPeer,
+      onBehalfOf: string,
+      tags: string[],
+    ): Promise<ChatApiResult<ChatConversation[]>>;
+    blockUsers(blockerUid: string, uids: string[]): Promise<ChatApiResult<BlockResult>>;
+    unblockUsers(blockerUid: string, uids: string[]): Promise<ChatApiResult<BlockResult>>;
+    listBlockedUsers(uid: string, page: { page: number; perPage: number }): Promise<ChatApiResult<BlockedUsersPage>>;
+  };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -83,6 +85,7 @@ export function createChatApiClient(options: ChatApiClientOptions): ChatApiClien
 
   return {
     ...moderationCalls(send),
+    ...groupCalls(send),
     getUser: (uid) => send({ method: "GET", path: userPath(uid) }, responseSchemas.user),
     listUsers: ({ searchKey, searchIn, page, perPage, onlyDeactivated, withDeactivated }) =>
       send(

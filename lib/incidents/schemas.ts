@@ -1,6 +1,6 @@
 import { z } from "@/lib/validation/zod";
 import { blockForSchema } from "@/lib/blocking/schemas";
-import { MAX_REASON_LENGTH } from "@/lib/validation/reason";
+import { MAX_REASON_LENGTH, requiredReason } from "@/lib/validation/reason";
 import { plainText } from "@/lib/validation/text";
 import { uidSchema } from "@/lib/validation/uid";
 
@@ -9,12 +9,7 @@ export const MAX_INCIDENT_UIDS = 10_000;
 /** Pasted or uploaded text of that many UIDs of up to 100 characters, with separators. */
 const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
 
-const requiredReason = z
-  .string({ error: "Give a reason: it is recorded with every call of the job." })
-  .trim()
-  .min(1, "Give a reason: it is recorded with every call of the job.")
-  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
-  .superRefine(plainText("The reason"));
+const jobReason = requiredReason("Give a reason: it is recorded with every call of the job.");
 
 export const incidentPreviewSchema = z.object({
   blocker: uidSchema,
@@ -28,7 +23,7 @@ export const incidentPreviewSchema = z.object({
 
 export const incidentFormSchema = z.object({
   blocker: uidSchema,
-  reason: requiredReason,
+  reason: jobReason,
   text: z.string().trim().min(1, "Paste the UIDs to block, or upload a .txt or .csv file of them."),
   blockFor: blockForSchema,
 });
@@ -43,7 +38,7 @@ const requestPreviewSchema = z
 
 const jobFields = {
   blocker: uidSchema,
-  reason: requiredReason,
+  reason: jobReason,
   uids: z
     .array(uidSchema)
     .min(1, "There is no UID to block.")

@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { reasonRequiredSchema } from "@/lib/validation/reason";
 import { uidSchema } from "@/lib/validation/uid";
 
 export const MAX_SEARCH_LENGTH = 100;
@@ -16,3 +17,6 @@ export const userSearchSchema = z.object({
 /** The workspace's "Look up": one UID. */
 export const lookUpUserSchema = z.object({ uid: uidSchema });
 export type LookUpUserInput = z.input<typeof lookUpUserSchema>;
+
+/** Deactivating or reactivating one account from its workspace: the UID and why. */
+export const accountStateSchema = z.object({ uid: uidSchema, reason: reasonRequiredSchema });

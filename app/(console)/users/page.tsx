@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { GroupSearchResults } from "@/components/groups/group-search-results";
 import { Alert } from "@/components/ui/alert";
 import { LookUpForm } from "@/components/users/look-up-form";
 import { SearchUsersForm } from "@/components/users/search-users-form";
 import { UserSearchResults } from "@/components/users/user-search-results";
 import { requireOperator } from "@/lib/auth/session";
+import { searchGroups } from "@/lib/groups/queries";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { userSearchSchema } from "@/lib/users/schemas";
 import { PageHeader } from "@/components/ui/page-header";
@@ -36,12 +38,16 @@ export default async function UsersPage({ searchParams }: Props) {
   const typed = firstOf(params.search);
   const parsed = typed === undefined ? null : userSearchSchema.safeParse({ search: typed });
   const page = pageOf(params.page);
-  const found = parsed?.success ? await searchUsers(parsed.data.search, page) : null;
+  // Groups are searched beside the users on the first page only: the pages are the users'.
+  const [found, groups] = parsed?.success
+    ? await Promise.all([searchUsers(parsed.data.search, page), page === 1 ? searchGroups(parsed.data.search) : null])
+    : [null, null];
 
   return (
     <div className="space-y-8">
       <PageHeader title="Users">
-        Find a chat user by name or UID to see their conversations, edit their tags and manage blocks.
+        Find a chat user by name or UID to see their conversations, edit their tags and manage blocks; groups whose name
+        or GUID matches are listed too.
       </PageHeader>
       <SearchUsersForm
         defaultValue={typed ?? ""}
@@ -56,6 +62,7 @@ export default async function UsersPage({ searchParams }: Props) {
           href={(next) => usersSearchHref(parsed.data.search, next)}
         />
       )}
+      {groups && parsed?.success && <GroupSearchResults search={parsed.data.search} view={groups} />}
       <section aria-labelledby="look-up-heading" className="space-y-3 border-t border-slate-200 pt-6">
         <h2 id="look-up-heading" className="text-lg font-semibold">
           Go to a UID

@@ -8,7 +8,9 @@ import { conversationRows } from "@/components/conversations/conversation-rows";
 import { ConversationsSection, type ConversationKindFilter } from "@/components/conversations/conversations-section";
 import { SelectionProvider } from "@/components/ui/selection";
 import { Alert } from "@/components/ui/alert";
+import { OnThisPage } from "@/components/ui/on-this-page";
 import { LookUpForm } from "@/components/users/look-up-form";
+import { AccountStateButton } from "@/components/users/account-state-button";
 import { UserProfile } from "@/components/users/user-profile";
 import { recentActionsOn } from "@/lib/audit/recent";
 import { auditScopeOf } from "@/lib/audit/scope";
@@ -18,6 +20,7 @@ import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { uidSchema } from "@/lib/validation/uid";
 import { getDb } from "@/lib/db/client";
 import { expiriesOf } from "@/lib/timed-blocks/store";
+import { readAccount } from "@/lib/users/account";
 import { hrefOf, pageOf, withChanges, type SearchParams } from "@/lib/url-state";
 
 type Props = {
@@ -64,7 +67,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
   const uid = parsed.data;
   if (uid !== rawUid) redirect(`/users/${encodeURIComponent(uid)}`);
 
-  const profile = await attempt(() => chatApi().getUser(uid));
+  const profile = await attempt(() => readAccount(uid));
   if ("error" in profile) {
     const notFound = profile.error.kind === "not_found" && profile.error.code === "ERR_UID_NOT_FOUND";
     return (
@@ -87,6 +90,11 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
   const conversationsPage = pageOf(search.conversationsPage);
   const blockedPage = pageOf(search.blockedPage);
   const auditScope = auditScopeOf(operator);
+  // The chat service answers nothing on a deactivated account's behalf: say why, rather than "no such user".
+  const errorMessage = (error: ChatApiError) =>
+    profile.value.deactivated && error.code === "ERR_UID_NOT_FOUND"
+      ? "This account is deactivated: the chat service answers nothing on its behalf until it is reactivated."
+      : error.userMessage;
   const [conversations, blocked, recent] = await Promise.all([
     attempt(() =>
       chatApi().listConversations(uid, {
@@ -99,7 +107,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
     auditScope ? recentActionsOn(uid, auditScope) : null,
   ]);
 
-  const user = profile.value.data;
+  const { user, deactivated } = profile.value;
   const basePath = `/users/${encodeURIComponent(uid)}`;
   const withParams = (changes: Record<string, string | null>) => hrefOf(basePath, withChanges(search, changes));
   const canBlock = can(operator.role, "users.block");
@@ -112,20 +120,23 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
 
   return (
     <div className="space-y-8">
-      <UserProfile user={user} raw={profile.value.raw} />
-      <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {sections.map((section) => (
-          <a key={section.id} href={`#${section.id}`} className="text-brand-700 underline underline-offset-2">
-            {section.label}
-          </a>
-        ))}
-      </nav>
+      <UserProfile
+        user={user}
+        raw={profile.value.raw}
+        deactivated={deactivated}
+        accountControl={
+          can(operator.role, "users.deactivate") && (
+            <AccountStateButton uid={uid} name={user.name} deactivated={deactivated !== null} />
+          )
+        }
+      />
+      <OnThisPage sections={sections} />
       <SelectionProvider>
         <ConversationsSection
           owner={{ id: uid, name: user.name }}
           listing={
             "error" in conversations
-              ? { error: conversations.error.userMessage }
+              ? { error: errorMessage(conversations.error) }
               : {
                   rows: conversationRows(conversations.value.data.data, uid),
                   pagination: conversations.value.data.meta?.pagination,
@@ -151,7 +162,7 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
             <h2 id="blocked-heading" className="text-lg font-semibold">
               Blocked by this user
             </h2>
-            <Alert tone="error">{blocked.error.userMessage}</Alert>
+            <Alert tone="error">{errorMessage(blocked.error)}</Alert>
           </section>
         ) : (
           <BlockedUsersTable

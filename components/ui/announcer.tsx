@@ -6,16 +6,17 @@ type Announce = (message: string) => void;
 
 const AnnounceContext = createContext<Announce | null>(null);
 
-/** The announcer around the nearest list of blocked users, or null outside one. */
-export function useUnblockAnnouncer(): Announce | null {
+/** The announcer around the nearest list, or null outside one. */
+export function useAnnouncer(): Announce | null {
   return useContext(AnnounceContext);
 }
 
 /**
- * Holds the "Unblocked <uid>." message above the list of blocked users. The row that announced it
- * disappears when the list refreshes, so the message and the focus must live somewhere that stays.
+ * Holds what an action on a row said ("Unblocked <uid>.", "Kicked <uid>.") above its list. The row that
+ * announced it may disappear when the list refreshes, so the message and the focus must live somewhere
+ * that stays.
  */
-export function UnblockAnnouncer({ focusTargetId, children }: { focusTargetId: string; children: ReactNode }) {
+export function Announcer({ focusTargetId, children }: { focusTargetId: string; children: ReactNode }) {
   const [message, setMessage] = useState("");
   const [announced, setAnnounced] = useState(0);
 

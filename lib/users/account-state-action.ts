@@ -1,0 +1,38 @@
+import "server-only";
+import { defineAction } from "@/lib/actions/define-action";
+import { RefusedError } from "@/lib/errors";
+import { accountStateSchema } from "./schemas";
+
+type StateChange = {
+  name: "user.deactivate" | "user.reactivate";
+  describe: string;
+  /** The call, answering the UIDs the service changed (the vendor's lists: `deactivatedUids`, `nonDeactivatedUids`). */
+  call: (uid: string) => Promise<{ uids: string[]; status: number }>;
+  /** "deactivated", "reactivated": for the refusal when the service changed nothing. */
+  done: string;
+};
+
+/**
+ * Deactivating and reactivating an account are the same action with another call: one UID, a
+ * required reason, logged with the account as the affected UID. The service answers the UIDs it
+ * has; an account it does not name was not changed, and the operator is told so.
+ */
+export const accountStateAction = ({ name, describe, call, done }: StateChange) =>
+  defineAction({
+    name,
+    permission: "users.deactivate",
+    describe,
+    input: accountStateSchema,
+    audit: ({ uid, reason }) => ({ affectedUids: [uid], targetUid: uid, reason, requestBody: { uids: [uid] } }),
+    run: async ({ uid }) => {
+      const answer = await call(uid);
+      if (!answer.uids.includes(uid))
+        throw new RefusedError(`The chat service has no user ${uid}, so nothing was ${done}.`);
+      return { uid, status: answer.status };
+    },
+    completion: ({ status }) => ({
+      outcome: "succeeded",
+      httpStatus: status,
+      summary: { changeSet: { deactivated: { old: name === "user.reactivate", new: name === "user.deactivate" } } },
+    }),
+  });
