@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ClaimBanner } from "@/components/reports/claim-banner";
 import { DecisionPanel } from "@/components/reports/decision-panel";
-import { MessageText } from "@/components/reports/message-text";
+import { MessageText } from "@/components/messages/message-text";
 import { ReportContext } from "@/components/reports/report-context";
 import { ReportReporters } from "@/components/reports/report-reporters";
 import { ReportSender } from "@/components/reports/report-sender";
@@ -68,9 +68,7 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
       </div>
 
       <Section id="report-message" title="Message">
-        <p className="text-base text-slate-900">
-          <MessageText text={report.text} />
-        </p>
+        <MessageText text={report.text} className="text-base text-slate-900" />
         <p className="text-sm text-slate-600">
           Sent <Time at={report.sentAt} />{" "}
           {report.receiverType === "group" ? (
