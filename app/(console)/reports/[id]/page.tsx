@@ -19,7 +19,7 @@ import { openReportsOfSender, reportById } from "@/lib/reports/queries";
 import { reportDetail } from "@/lib/reports/report-detail";
 import { messageIdSchema } from "@/lib/reports/schemas";
 import { can } from "@/lib/roles";
-import { reportsHref } from "@/lib/url-state";
+import { groupHref, reportsHref } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Report" };
 
@@ -75,11 +75,19 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
             <>
               in the group{" "}
               <Link
-                href={reportsHref({ group: report.receiverId })}
+                href={groupHref(report.receiverId)}
                 className="text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
               >
                 {report.receiverName} ({report.receiverId})
+              </Link>{" "}
+              (
+              <Link
+                href={reportsHref({ group: report.receiverId })}
+                className="text-brand-700 underline underline-offset-2"
+              >
+                its reports
               </Link>
+              )
             </>
           ) : (
             <>
