@@ -1,9 +1,9 @@
 import { Badge } from "@/components/ui/badge";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
+import { MessageText } from "@/components/messages/message-text";
 import type { ModerationMessage } from "@/lib/chat-api/moderation-schemas";
 import type { Read, ReportContext as Context } from "@/lib/reports/report-detail";
-import { MessageText } from "@/components/messages/message-text";
 
 type Shown = { id: string; sender: string; senderName?: string; sentAt?: number; text: string; deleted: boolean };
 
@@ -34,9 +34,7 @@ function Row({ message, reported }: { message: Shown; reported?: boolean }) {
         {reported && <Badge tone="danger">Reported message</Badge>}
         {message.deleted && <Badge>Deleted</Badge>}
       </div>
-      <p className="mt-1 text-sm text-slate-900">
-        <MessageText text={message.text} />
-      </p>
+      <MessageText text={message.text} className="mt-1 text-sm text-slate-900" />
     </li>
   );
 }

@@ -7,9 +7,9 @@ import { SelectCheckbox, useSelection } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, TableRowHeader } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
+import { MessageText } from "@/components/messages/message-text";
 import type { ReportListRow } from "@/lib/reports/queries";
 import { reportHref, reportsHref } from "@/lib/url-state";
-import { MessageText } from "@/components/messages/message-text";
 import { ReportStatus } from "./report-status";
 import { isNewAccount } from "./sender-age";
 
@@ -62,10 +62,10 @@ export function ReportsTable({ rows, canDecide, caption, reasonNames }: Props) {
             >
               Open report of message {row.messageId}
             </Link>
-            <p className="mt-1 text-sm text-slate-900">
-              <MessageText text={row.text} className="break-words" />
-              {row.textLength > row.text.length && <span className="text-slate-500">…</span>}
-            </p>
+            <MessageText
+              text={row.textLength > row.text.length ? `${row.text}…` : row.text}
+              className="mt-1 text-sm text-slate-900"
+            />
           </TableRowHeader>
           <TableCell className="max-w-56">
             <Uid uid={row.senderUid} name={row.senderName} oneLine />
@@ -81,7 +81,7 @@ export function ReportsTable({ rows, canDecide, caption, reasonNames }: Props) {
                 href={reportsHref({ group: row.receiverId })}
                 className="text-sm text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
               >
-                Group {row.receiverName}
+                {row.receiverName} (group)
               </Link>
             ) : (
               <span className="text-sm">

@@ -43,8 +43,6 @@ export const AUDIT_ACTIONS = [
   "report.refresh",
   "report.claim",
   "report.take_over",
-  "user.deactivate",
-  "group.member.ban",
   "auth.sign_in",
   "auth.sign_in_failed",
   "auth.sign_out",

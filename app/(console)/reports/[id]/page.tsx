@@ -19,7 +19,7 @@ import { openReportsOfSender, reportById } from "@/lib/reports/queries";
 import { reportDetail } from "@/lib/reports/report-detail";
 import { messageIdSchema } from "@/lib/reports/schemas";
 import { can } from "@/lib/roles";
-import { reportsHref } from "@/lib/url-state";
+import { groupHref, reportsHref } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Report" };
 
@@ -68,20 +68,26 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
       </div>
 
       <Section id="report-message" title="Message">
-        <p className="text-base text-slate-900">
-          <MessageText text={report.text} />
-        </p>
+        <MessageText text={report.text} className="text-base text-slate-900" />
         <p className="text-sm text-slate-600">
           Sent <Time at={report.sentAt} />{" "}
           {report.receiverType === "group" ? (
             <>
               in the group{" "}
               <Link
-                href={reportsHref({ group: report.receiverId })}
+                href={groupHref(report.receiverId)}
                 className="text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
               >
                 {report.receiverName} ({report.receiverId})
+              </Link>{" "}
+              (
+              <Link
+                href={reportsHref({ group: report.receiverId })}
+                className="text-brand-700 underline underline-offset-2"
+              >
+                its reports
               </Link>
+              )
             </>
           ) : (
             <>
