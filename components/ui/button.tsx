@@ -22,10 +22,14 @@ export type ButtonProps = ComponentProps<"button"> & {
   busy?: boolean;
 };
 
-/** The focus ring is the global one (globals.css): dark, outside the button, so it shows on every variant. */
+/**
+ * The focus ring is the global one (globals.css): dark, outside the button, so it shows on every variant.
+ * Only the button's own colours fade: Tailwind's `transition-colors` fades the outline too, and a ring
+ * that takes 150 ms to darken is a faint ring to a keyboard user in that time.
+ */
 export function buttonClasses(variant: ButtonVariant = "primary", size: keyof typeof SIZES = "md") {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed",
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-[color,background-color,border-color] disabled:cursor-not-allowed",
     "aria-disabled:cursor-not-allowed aria-disabled:opacity-70",
     VARIANTS[variant],
     SIZES[size],
