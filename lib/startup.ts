@@ -10,7 +10,7 @@ import { envOrExit, getEnv, type Env } from "@/lib/env";
 import { logSettings } from "@/lib/env-log";
 import type { OidcConfig } from "@/lib/env-sso";
 import { jobRunner } from "@/lib/incidents/runner";
-import { approvalExpiry } from "@/lib/incidents/approval-expiry";
+import { approvalExpiry } from "@/lib/approvals/expiry";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { reportIndexer } from "@/lib/reports/index-worker";

@@ -4,7 +4,7 @@ import { ApprovalBadge } from "@/components/layout/approval-badge";
 import { ConsoleNav, type NavItem } from "@/components/layout/console-nav";
 import { OpenReportsBadge } from "@/components/reports/open-reports-badge";
 import { getDb } from "@/lib/db/client";
-import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
+import { approvalRequestsFor } from "@/lib/approvals/requests";
 import { openReportCount } from "@/lib/reports/queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { countOf } from "@/lib/format/numbers";
-import type { ApprovalRequests } from "@/lib/incidents/approval-requests";
+import type { ApprovalRequests } from "@/lib/approvals/requests";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
 import { NavCountBadge } from "./nav-count-badge";

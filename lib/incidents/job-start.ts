@@ -5,7 +5,7 @@ import { actorOf, jobCreator } from "@/lib/audit/actor";
 import { getEnv } from "@/lib/env";
 import { RefusedError } from "@/lib/errors";
 import { formatCount } from "@/lib/format/numbers";
-import { needsApproval } from "@/lib/incidents/approval-threshold";
+import { needsApproval } from "@/lib/approvals/threshold";
 import type { RequestPreview } from "@/lib/db/schema";
 import { blockerOf } from "@/lib/incidents/chunk-call";
 import type { BlockJob } from "@/lib/incidents/jobs";

@@ -5,7 +5,7 @@ import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { AuditAction } from "@/lib/audit/vocabulary";
-import { needsApproval } from "./approval-threshold";
+import { needsApproval } from "@/lib/approvals/threshold";
 import { JOB_KINDS } from "./job-kinds";
 import { createJob } from "./jobs";
 import { alreadyOutcomes, planRaidJob } from "./raid-job";

@@ -1,5 +1,5 @@
 import type { BlockJob } from "@/lib/incidents/jobs";
-import type { ApprovalRow } from "@/lib/incidents/approval-requests";
+import type { ApprovalRow } from "@/lib/approvals/requests";
 import { hrefOf } from "@/lib/url-state";
 
 /**

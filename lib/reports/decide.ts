@@ -7,7 +7,7 @@ import type { ReportDecision } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { RefusedError } from "@/lib/errors";
 import { formatCount } from "@/lib/format/numbers";
-import { needsApproval } from "@/lib/incidents/approval-threshold";
+import { needsApproval } from "@/lib/approvals/threshold";
 import { awaitBudgetPlace } from "./budget";
 import type { CallOutcome } from "./call-outcome";
 import { endReport, refusalOf, reportsCount, reserveReports, targetReports, type ReportRow } from "./decision-store";

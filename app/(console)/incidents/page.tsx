@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { IncidentForm } from "@/components/incidents/incident-form";
 import { JobsTable } from "@/components/incidents/jobs-table";
-import { ApprovalRequests } from "@/components/incidents/approval-requests";
+import { ApprovalRequests } from "@/components/approvals/approval-requests";
 import { PastedAccounts } from "@/components/incidents/pasted-accounts";
 import { SelectedAccounts } from "@/components/incidents/selected-accounts";
 import { FindAccountsForm } from "@/components/raid-search/find-accounts-form";
 import { RecentSearches } from "@/components/raid-search/recent-searches";
 import { SearchResults } from "@/components/raid-search/search-results";
 import { SelectionProvider } from "@/components/ui/selection";
-import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
+import { approvalRequestsFor } from "@/lib/approvals/requests";
 import { getEnv } from "@/lib/env";
 import { formatCount } from "@/lib/format/numbers";
 import { requireOperator } from "@/lib/auth/session";

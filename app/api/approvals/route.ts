@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { approvalRequestsFor } from "@/lib/incidents/approval-requests";
+import { approvalRequestsFor } from "@/lib/approvals/requests";
 import { queryOf, readRoute } from "@/lib/reads/route";
 
 export const dynamic = "force-dynamic";

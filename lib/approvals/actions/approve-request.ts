@@ -4,7 +4,7 @@ import { afterRefusal, decisionAction } from "@/lib/approvals/decision-action";
 import { actorOf } from "@/lib/audit/actor";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
-import { approveRequest, refusalOf } from "@/lib/incidents/approvals";
+import { approveRequest, refusalOf } from "@/lib/approvals/decisions";
 import { recordPreBlocked, started } from "@/lib/incidents/job-start";
 import { uidsWithOutcome } from "@/lib/incidents/jobs";
 

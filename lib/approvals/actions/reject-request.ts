@@ -4,7 +4,7 @@ import { afterRefusal, decisionAction } from "@/lib/approvals/decision-action";
 import { actorOf } from "@/lib/audit/actor";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
-import { refusalOf, rejectRequest } from "@/lib/incidents/approvals";
+import { refusalOf, rejectRequest } from "@/lib/approvals/decisions";
 
 export const rejectRequestAction = decisionAction("incident.job.reject", async (job, reason, context) => {
   const rejected = await rejectRequest(await getDb(), job.id, actorOf(context.operator), reason);

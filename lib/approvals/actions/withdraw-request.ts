@@ -4,7 +4,7 @@ import { afterRefusal, decisionAction } from "@/lib/approvals/decision-action";
 import { actorOf } from "@/lib/audit/actor";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
-import { withdrawalRefusalOf, withdrawRequest } from "@/lib/incidents/approvals";
+import { withdrawalRefusalOf, withdrawRequest } from "@/lib/approvals/decisions";
 
 /** The requester takes their request back before anyone decided on it. */
 export const withdrawRequestAction = decisionAction("incident.job.withdraw", async (job, reason, context) => {

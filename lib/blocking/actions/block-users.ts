@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { RefusedError } from "@/lib/errors";
 import { formatCount } from "@/lib/format/numbers";
-import { needsApproval } from "@/lib/incidents/approval-threshold";
+import { needsApproval } from "@/lib/approvals/threshold";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { recordBlocks } from "@/lib/timed-blocks/store";
 

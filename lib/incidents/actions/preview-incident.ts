@@ -4,7 +4,7 @@ import { defineAction } from "@/lib/actions/define-action";
 import { parseUidList, type UidListEntry } from "@/lib/blocking/schemas";
 import { chatApi } from "@/lib/chat-api";
 import { getEnv } from "@/lib/env";
-import { needsApproval } from "@/lib/incidents/approval-threshold";
+import { needsApproval } from "@/lib/approvals/threshold";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { incidentPreviewSchema, MAX_INCIDENT_UIDS } from "@/lib/incidents/schemas";
 

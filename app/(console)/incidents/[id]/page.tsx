@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { jobTitle, isActive } from "@/components/incidents/job-labels";
-import { ApprovalPanel } from "@/components/incidents/approval-panel";
+import { ApprovalPanel } from "@/components/approvals/approval-panel";
 import { JobProgressPanel } from "@/components/incidents/job-progress-panel";
 import { JobResultsSection } from "@/components/incidents/job-results-section";
 import { rateLimitWait } from "@/components/incidents/rate-limit-wait";

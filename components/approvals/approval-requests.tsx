@@ -5,14 +5,14 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
-import { WhenAndSubjectCells } from "./job-cells";
+import { WhenAndSubjectCells } from "@/components/incidents/job-cells";
 import { JOB_KINDS } from "@/lib/incidents/job-kinds";
-import { jobSubjectText } from "./job-labels";
-import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/incidents/approval-requests";
+import { jobSubjectText } from "@/components/incidents/job-labels";
+import type { ApprovalRequests as Requests, ApprovalRow } from "@/lib/approvals/requests";
 import { formatCount } from "@/lib/format/numbers";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
-import { JobStatusBadge } from "./job-status-badge";
+import { JobStatusBadge } from "@/components/incidents/job-status-badge";
 
 const POLL_MS = 5000;
 

@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import type { RequestPreview } from "@/lib/db/schema";
-import { approvalHistory, openRequests, type Decider } from "./approvals";
-import type { BlockJob } from "./jobs";
+import { approvalHistory, openRequests, type Decider } from "./decisions";
+import type { BlockJob } from "@/lib/incidents/jobs";
 
 type Person = { id: string | null; email: string; role: string };
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { blockJobs } from "@/lib/db/schema";
-import { affectedByItems } from "./chunk-call";
-import { jobResults, settleUnsent, type BlockJob } from "./jobs";
+import { affectedByItems } from "@/lib/incidents/chunk-call";
+import { jobResults, settleUnsent, type BlockJob } from "@/lib/incidents/jobs";
 
 /**
  * The state changes of two-person approval. Each is one conditional UPDATE, so the database decides

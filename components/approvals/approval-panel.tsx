@@ -3,13 +3,13 @@ import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { JobSubject } from "./job-subject";
+import { JobSubject } from "@/components/incidents/job-subject";
 import { JOB_KINDS } from "@/lib/incidents/job-kinds";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { countOf, formatCount } from "@/lib/format/numbers";
 import { auditHref } from "@/lib/url-state";
 import { ApprovalDecision } from "./approval-decision";
-import { jobSubjectText, usersCount } from "./job-labels";
+import { jobSubjectText, usersCount } from "@/components/incidents/job-labels";
 
 /** An operator's actions in the action log. */
 const actionsOf = (email: string) => auditHref({ actor: email });

@@ -4,8 +4,8 @@ import { appendAuditEvent } from "@/lib/audit/append";
 import { getDb, type Database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { defineWorker } from "@/lib/workers/define-worker";
-import { claimExpiryLogs, expireDueRequests, jobUids, settleExpiryLog } from "./approvals";
-import type { BlockJob } from "./jobs";
+import { claimExpiryLogs, expireDueRequests, jobUids, settleExpiryLog } from "./decisions";
+import type { BlockJob } from "@/lib/incidents/jobs";
 
 /**
  * Expires requests for approval that nobody decided on in time, in every console process. The

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { refusalOf, withdrawalRefusalOf } from "./approvals";
-import type { BlockJob } from "./jobs";
+import { refusalOf, withdrawalRefusalOf } from "./decisions";
+import type { BlockJob } from "@/lib/incidents/jobs";
 
 const requester = { id: "00000000-0000-4000-8000-000000000001", email: "mia@example.com", role: "moderator" };
 const approver = { id: "00000000-0000-4000-8000-000000000002", email: "ada@example.com", role: "admin" };
