@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { get } from "node:http";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditLog } from "../../lib/audit/checkpoints";
@@ -24,6 +25,21 @@ const moderator = { id: null, email: "many-processes@example.com", role: "modera
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * GET on a connection of its own: fetch would reuse a pooled keep-alive connection, which the server
+ * may close as idle at the very moment it is reused (ECONNRESET), a race of the client, not the server.
+ */
+function getFresh(url: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+    }).on("error", reject);
+  });
 }
 
 async function count(db: Database, query: ReturnType<typeof sql>): Promise<number> {
@@ -262,9 +278,9 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
     const started = Date.now();
     const exit = leaving.terminate("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const ready = await fetch(`${leaving.baseUrl}/api/ready`);
+    const ready = await getFresh(`${leaving.baseUrl}/api/ready`);
     expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { problems: string[] }).problems).toContain("shutting down");
+    expect((ready.body as { problems: string[] }).problems).toContain("shutting down");
     expect(await exit).toEqual({ code: 0, signal: null });
     stopped.add(leaving);
     // It waited for its call (the service's latency), and not for the whole grace.
