@@ -62,19 +62,30 @@ const instantOf = (local: string | undefined) => (local ? new Date(local).toISOS
 
 type SearchForm = UseFormReturn<RaidSearchFormInput, unknown, FormOutput>;
 
-/** A field that takes a UID, a GUID or a domain, typed as written (no capitals, no spelling fixes). */
-function IdField({
-  form,
-  name,
-  ...field
-}: {
-  form: SearchForm;
-  name: "group" | "user" | "linkDomain" | "senderUid" | "blockedBy";
-  id: string;
-  label: string;
-  hint?: string;
-}) {
-  return <TextField {...field} {...UID_INPUT} {...fieldBinding(form, name)} />;
+/** The fields that take a UID, a GUID or a domain: their ids' ends and hints (their labels are `FIELD_LABELS`). */
+const ID_FIELDS = {
+  group: { end: "group", hint: "Such as cometchat-guid-1." },
+  user: { end: "user", hint: "The direct messages others sent this user." },
+  linkDomain: { end: "domain", hint: "Messages with a link to this domain or its subdomains." },
+  senderUid: { end: "sender", hint: undefined },
+  blockedBy: {
+    end: "blocked-by",
+    hint: "Optional: shows whether this user has already blocked each sender, and offers to block them for this user.",
+  },
+};
+
+/** A field of `ID_FIELDS`, typed as written (no capitals, no spelling fixes). */
+function IdField({ form, formId, name }: { form: SearchForm; formId: string; name: keyof typeof ID_FIELDS }) {
+  const { end, hint } = ID_FIELDS[name];
+  return (
+    <TextField
+      id={`${formId}-${end}`}
+      label={FIELD_LABELS[name]}
+      hint={hint}
+      {...UID_INPUT}
+      {...fieldBinding(form, name)}
+    />
+  );
 }
 
 /** One part of the form, named by its legend. */
@@ -129,28 +140,12 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
       <Section legend="Where">
         <SelectField id={`${id}-where`} label="Where" options={WHERE_OPTIONS} {...fieldBinding(form, "where")} />
-        {where === "group" && (
-          <IdField form={form} name="group" id={`${id}-group`} label="Group (GUID)" hint="Such as cometchat-guid-1." />
-        )}
-        {where === "user" && (
-          <IdField
-            form={form}
-            name="user"
-            id={`${id}-user`}
-            label="User (UID)"
-            hint="The direct messages others sent this user."
-          />
-        )}
+        {where === "group" && <IdField form={form} formId={id} name="group" />}
+        {where === "user" && <IdField form={form} formId={id} name="user" />}
       </Section>
       <Section legend="What">
         <TextField id={`${id}-text`} label="Text contains" {...fieldBinding(form, "textContains")} />
-        <IdField
-          form={form}
-          name="linkDomain"
-          id={`${id}-domain`}
-          label="Link's domain"
-          hint="Messages with a link to this domain or its subdomains."
-        />
+        <IdField form={form} formId={id} name="linkDomain" />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" className="size-4 accent-brand-600" {...form.register("hasLinks")} />
           Has links
@@ -166,15 +161,9 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
         )}
       </Section>
       <Section legend="Who">
-        <IdField form={form} name="senderUid" id={`${id}-sender`} label="Sender UID" />
+        <IdField form={form} formId={id} name="senderUid" />
         <TextField id={`${id}-name`} label="Name starts with" {...fieldBinding(form, "namePrefix")} />
-        <IdField
-          form={form}
-          name="blockedBy"
-          id={`${id}-blocked-by`}
-          label="Blocked by (UID)"
-          hint="Optional: shows whether this user has already blocked each sender, and offers to block them for this user."
-        />
+        <IdField form={form} formId={id} name="blockedBy" />
       </Section>
       {start.failure && <ActionFailure failure={start.failure} shownFields={placed} labels={FIELD_LABELS} />}
       <Button type="submit" busy={start.pending}>
