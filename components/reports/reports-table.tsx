@@ -6,7 +6,7 @@ import { SelectCheckbox, selectColumn, useOffered } from "@/components/ui/select
 import { DataTable, EmptyTable, TableCell, TableRowHeader } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { MessageText } from "@/components/messages/message-text";
+import { MessageText } from "@/components/ui/message-text";
 import type { ReportListRow } from "@/lib/reports/queries";
 import { reportHref, reportsHref } from "@/lib/url-state";
 import { ReportStatus } from "./report-status";
