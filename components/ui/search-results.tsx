@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { formatCount } from "@/lib/format/numbers";
 import { DataTable, TableRowHeader } from "./table";
 
-export type SearchResultRow = {
+type SearchResultRow = {
   key: string;
   /** The row's name, a link to its page. */
   name: string;
