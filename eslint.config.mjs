@@ -1,6 +1,47 @@
+import { readdirSync } from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+
+/**
+ * The embedded chat service stands in for a hosted one: the console reaches it over HTTP, through
+ * the same client as the real service, so that what works here works against the real thing.
+ */
+const CHAT_SERVICE_FENCE = {
+  group: ["@/chat-service", "@/chat-service/*", "**/chat-service", "**/chat-service/*", "**/chat-service/**"],
+  message:
+    "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only the scripts that serve it (scripts/serve.ts, scripts/chat-service.ts) may import chat-service/.",
+};
+
+/**
+ * Each folder of components/ is one noun's UI (components/ui the shared parts): a noun's components
+ * import their own, the shared parts and nothing of another noun's, so that a part two nouns need
+ * goes to components/ui. The one exception: approvals show the job a request is about with the job
+ * parts of incidents.
+ */
+const COMPONENTS_ALSO_USING = { approvals: ["incidents"] };
+const componentFences = readdirSync(new URL("./components", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => {
+    const allowed = [...new Set(["ui", name, ...(COMPONENTS_ALSO_USING[name] ?? [])])];
+    return {
+      files: [`components/${name}/**`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              CHAT_SERVICE_FENCE,
+              {
+                regex: `^(@/components/(?!(${allowed.join("|")})/)|\\.\\./)`,
+                message: `components/${name} may import only its own components and components/ui${name === "ui" ? "" : " (a part two nouns need goes to components/ui)"}.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
 
 export default defineConfig([
   ...nextVitals,
@@ -11,30 +52,11 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    // The embedded chat service stands in for a hosted one: the console reaches it over HTTP, through
-    // the same client as the real service, so that what works here works against the real thing.
     files: ["app/**", "components/**", "lib/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: [
-                "@/chat-service",
-                "@/chat-service/*",
-                "**/chat-service",
-                "**/chat-service/*",
-                "**/chat-service/**",
-              ],
-              message:
-                "The console talks to the embedded chat service only over HTTP, through lib/chat-api, as it does to the real service; only the scripts that serve it (scripts/serve.ts, scripts/chat-service.ts) may import chat-service/.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [CHAT_SERVICE_FENCE] }] },
   },
+  // After the fence above: a file's rule options come from the last block that names it.
+  ...componentFences,
   {
     // The other side of the fence: the emulator shares the platform's plumbing (the database's drivers,
     // configuration, the log, shutdown, security headers) and nothing of the console's features.

@@ -66,6 +66,8 @@ test.describe("on a phone (390 px wide), with 100-character UIDs and an unbroken
 
   const paths = () => [
     pages.workspace,
+    // A UID the chat service does not have: the page that says so wraps it as the group's page does.
+    `/users/${PREFIX}-9`,
     `/users?search=${PREFIX}`,
     "/incidents",
     pages.job,

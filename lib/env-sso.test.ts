@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "./env";
-import { EnvError } from "./env-parts";
+import { envProblemsOf } from "../tests/support/env-problems";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "env-sso-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,15 +18,8 @@ const OIDC = {
 
 const parse = (source: Record<string, string>) => parseEnv({ DATA_DIR: dataDir, CHAT_API_KEY: "k", ...source });
 
-function problemsOf(source: Record<string, string>): string[] {
-  try {
-    parse(source);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  throw new Error("parseEnv accepted the configuration");
-}
+const problemsOf = (source: Record<string, string>) =>
+  envProblemsOf({ DATA_DIR: dataDir, CHAT_API_KEY: "k", ...source });
 
 describe("single sign-on configuration", () => {
   it("is off by default, with password sign-in on", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "./env";
-import { EnvError } from "./env-parts";
+import { envProblemsOf } from "../tests/support/env-problems";
 import { parseLogSettings } from "./env-log";
 
 const dirs: string[] = [];
@@ -15,16 +15,6 @@ function dataDir() {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-function problemsOf(source: Record<string, string>): string[] {
-  try {
-    parseEnv(source);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  throw new Error("parseEnv accepted the configuration");
-}
 
 describe("parseEnv", () => {
   it("defaults to embedded mode on port 3000 against its own /v3", () => {
@@ -68,11 +58,11 @@ describe("parseEnv", () => {
     [{ CHAT_APP_ID: "abc", CHAT_API_KEY: "k" }, /^CHAT_REGION: required/],
     [{ CHAT_REGION: "us", CHAT_API_KEY: "k" }, /^CHAT_APP_ID: required/],
   ])("refuses a real upstream without a key or with half of the app id and region pair: %j", (vars, problem) => {
-    expect(problemsOf(vars)).toEqual([expect.stringMatching(problem)]);
+    expect(envProblemsOf(vars)).toEqual([expect.stringMatching(problem)]);
   });
 
   it("names every wrong variable and says what it expects", () => {
-    const problems = problemsOf({
+    const problems = envProblemsOf({
       PORT: "eighty",
       DATABASE_URL: "mysql://x",
       CHAT_API_BASE_URL: "not a url",
@@ -88,16 +78,16 @@ describe("parseEnv", () => {
   });
 
   it("refuses a rate share of nothing, which would never let a job send", () => {
-    expect(problemsOf({ INCIDENT_RATE_SHARE: "0" })).toEqual([
+    expect(envProblemsOf({ INCIDENT_RATE_SHARE: "0" })).toEqual([
       expect.stringMatching(/^INCIDENT_RATE_SHARE: INCIDENT_RATE_SHARE must be more than 0/),
     ]);
-    expect(problemsOf({ INCIDENT_RATE_RESERVE: "2" })).toEqual([
+    expect(envProblemsOf({ INCIDENT_RATE_RESERVE: "2" })).toEqual([
       expect.stringMatching(/^INCIDENT_RATE_RESERVE: .*from 0 to 1/),
     ]);
   });
 
   it("never repeats the key in a message", () => {
-    const problems = problemsOf({ CHAT_API_KEY: "has a space" });
+    const problems = envProblemsOf({ CHAT_API_KEY: "has a space" });
     expect(problems.join("\n")).not.toContain("has a space");
     expect(problems[0]).toMatch(/^CHAT_API_KEY:/);
   });
@@ -120,11 +110,11 @@ describe("parseEnv", () => {
       APPROVAL_TTL_MINUTES: "0.5",
     });
     expect(env.approval).toEqual({ thresholdUids: 0, ttlMs: 30_000 });
-    expect(problemsOf({ APPROVAL_THRESHOLD_UIDS: "-1", APPROVAL_TTL_MINUTES: "0" })).toEqual([
+    expect(envProblemsOf({ APPROVAL_THRESHOLD_UIDS: "-1", APPROVAL_TTL_MINUTES: "0" })).toEqual([
       expect.stringMatching(/^APPROVAL_THRESHOLD_UIDS: .*whole number/),
       expect.stringMatching(/^APPROVAL_TTL_MINUTES: .*at least 0\.05/),
     ]);
-    expect(problemsOf({ APPROVAL_TTL_MINUTES: "soon" })).toEqual([
+    expect(envProblemsOf({ APPROVAL_TTL_MINUTES: "soon" })).toEqual([
       expect.stringMatching(/^APPROVAL_TTL_MINUTES: .*number of minutes/),
     ]);
   });
@@ -150,7 +140,7 @@ describe("parseLogSettings and the shutdown grace", () => {
     expect(parseEnv({ DATA_DIR: dataDir(), CHAT_API_KEY: "k", SHUTDOWN_GRACE_SECONDS: "5" }).shutdownGraceMs).toBe(
       5_000,
     );
-    expect(problemsOf({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: "soon" })).toEqual([
+    expect(envProblemsOf({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: "soon" })).toEqual([
       expect.stringMatching(/^SHUTDOWN_GRACE_SECONDS: SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600/),
     ]);
   });

@@ -9,7 +9,7 @@ import { withdrawRequestAction } from "@/lib/approvals/actions/withdraw-request"
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { approvalDecisionSchema, type ApprovalDecisionInput } from "@/lib/approvals/schemas";
-import { ReasonDialog } from "@/components/ui/reason-dialog";
+import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
 
 type Decision = "approve" | "reject" | "withdraw";
 
@@ -50,7 +50,11 @@ const DECISIONS: Record<
   },
 };
 
-const reasonSchema = approvalDecisionSchema.shape.reason;
+const DECISION_REASON: ReasonField = {
+  label: "Reason for your decision",
+  hint: "Required. Recorded in the action log and shown on the job's page.",
+  schema: approvalDecisionSchema.shape.reason,
+};
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether your decision was recorded. The page shows the request as it is now.";
@@ -109,12 +113,8 @@ export function ApprovalDecision({
         confirmLabel={DECISIONS[shown].confirm}
         pendingLabel={DECISIONS[shown].pending}
         tone={DECISIONS[shown].tone}
-        reasonLabel="Reason for your decision"
-        reasonHint="Required. Recorded in the action log and shown on the job's page."
-        reasonSchema={reasonSchema}
-        reasonField="reason"
-        pending={decide.pending}
-        failure={decide.failure}
+        reason={DECISION_REASON}
+        call={decide}
         onConfirm={confirm}
         onClose={() => setOpen(null)}
       >

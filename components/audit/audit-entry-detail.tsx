@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Fact, Facts } from "@/components/ui/facts";
 import { RawJson } from "@/components/ui/raw-json";
 import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
 import { Uid } from "@/components/ui/uid";
@@ -36,10 +37,9 @@ const shown = (value: unknown) =>
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <>
-      <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="break-all">{children ?? <span className="text-slate-500">None</span>}</dd>
-    </>
+    <Fact term={label} className="break-all">
+      {children ?? <span className="text-slate-500">None</span>}
+    </Fact>
   );
 }
 
@@ -56,7 +56,7 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
       <h2 id={`entry-${entry.seq}`} className="text-lg font-semibold">
         Entry #{entry.seq}: {entry.action} <OutcomeBadge outcome={entry.outcome} />
       </h2>
-      <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+      <Facts className="gap-y-2">
         <Row label="Time">
           <Time at={entry.occurredAt} precision="milliseconds" />
         </Row>
@@ -88,7 +88,7 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
         <Row label="Previous hash">
           <span className="font-mono text-xs">{entry.prevHash}</span>
         </Row>
-      </dl>
+      </Facts>
       {changes && (
         <ul className="space-y-1 text-sm" aria-label="Changes">
           {typeof conversationId === "string" && <li>Conversation {conversationId}</li>}

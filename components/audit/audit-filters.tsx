@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type Ref } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
@@ -54,6 +54,11 @@ function localValue(iso: string | undefined): string {
 
 const instant = (local: string) => (local ? new Date(local).toISOString() : "");
 
+/** A time typed in the operator's own zone: the form sends it as a UTC instant. */
+function LocalTimeField(props: { id: string; ref: Ref<HTMLInputElement>; label: string; error?: string }) {
+  return <TextField type="datetime-local" hint="Your time zone." {...props} />;
+}
+
 /**
  * The log's filters, kept in the URL so a filtered view can be shared and reloaded. Times are typed
  * in the operator's own zone and sent as UTC instants; the quick ranges start from now.
@@ -69,6 +74,14 @@ export function AuditFilters({ values, errors, operators }: Props) {
     if (fromLocal.current) fromLocal.current.value = localValue(values.from);
     if (toLocal.current) toLocal.current.value = localValue(values.to);
   }, [values.from, values.to]);
+
+  // A filter's field: its name in the URL, the value it has there, and its error.
+  const filter = (name: string) => ({
+    id: `filter-${name}`,
+    name,
+    defaultValue: values[name] ?? "",
+    error: errors[name],
+  });
 
   const query = (override: Record<string, string>) => {
     const data = new FormData(form.current!);
@@ -98,14 +111,11 @@ export function AuditFilters({ values, errors, operators }: Props) {
         {operators && (
           <>
             <TextField
-              id="filter-actor"
-              name="actor"
               label="Actor"
               hint="An operator, or part of an email."
               list="filter-actor-operators"
-              defaultValue={values.actor}
-              error={errors.actor}
               autoComplete="off"
+              {...filter("actor")}
             />
             <datalist id="filter-actor-operators">
               {operators.map((operator) => (
@@ -116,49 +126,16 @@ export function AuditFilters({ values, errors, operators }: Props) {
             </datalist>
           </>
         )}
-        <SelectField
-          id="filter-action"
-          name="action"
-          label="Action"
-          defaultValue={values.action ?? ""}
-          error={errors.action}
-          className="shadow-sm"
-          options={ACTION_OPTIONS}
-        />
+        <SelectField label="Action" className="shadow-sm" options={ACTION_OPTIONS} {...filter("action")} />
         <TextField
-          id="filter-uid"
-          name="uid"
           label="UID"
           hint="Any UID an action affected: blocker, blocked, on behalf of, other party."
-          defaultValue={values.uid}
-          error={errors.uid}
           autoComplete="off"
+          {...filter("uid")}
         />
-        <SelectField
-          id="filter-outcome"
-          name="outcome"
-          label="Outcome"
-          defaultValue={values.outcome ?? ""}
-          error={errors.outcome}
-          className="shadow-sm"
-          options={OUTCOME_OPTIONS}
-        />
-        <TextField
-          id="filter-from"
-          ref={fromLocal}
-          type="datetime-local"
-          label="From"
-          hint="Your time zone."
-          error={errors.from}
-        />
-        <TextField
-          id="filter-to"
-          ref={toLocal}
-          type="datetime-local"
-          label="To"
-          hint="Your time zone."
-          error={errors.to}
-        />
+        <SelectField label="Outcome" className="shadow-sm" options={OUTCOME_OPTIONS} {...filter("outcome")} />
+        <LocalTimeField id="filter-from" ref={fromLocal} label="From" error={errors.from} />
+        <LocalTimeField id="filter-to" ref={toLocal} label="To" error={errors.to} />
         <input type="hidden" name="from" defaultValue={values.from} />
         <input type="hidden" name="to" defaultValue={values.to} />
         {values.job && <input type="hidden" name="job" defaultValue={values.job} />}

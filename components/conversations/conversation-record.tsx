@@ -165,37 +165,60 @@ function LastMessage({ message }: { message: unknown }) {
   return <DetailList rows={rows} />;
 }
 
-function groupRows(group: Loose): Row[] {
-  return [
-    { term: "GUID", detail: <Value value={group.guid} mono /> },
-    { term: "Name", detail: <Value value={group.name} /> },
-    { term: "Description", detail: <Value value={group.description} /> },
-    { term: "Icon", detail: <Value value={group.icon} mono /> },
-    { term: "Type", detail: <Value value={group.type} /> },
-    { term: "Scope", detail: <Value value={group.scope} /> },
-    { term: "Members", detail: <Value value={group.membersCount} /> },
-    { term: "Joined at", detail: <Time value={group.joinedAt} /> },
-    { term: "Conversation ID", detail: <Value value={group.conversationId} mono /> },
-    { term: "Has joined", detail: <Value value={group.hasJoined} /> },
-    { term: "Created", detail: <Time value={group.createdAt} /> },
-    { term: "Owner", detail: <UidValue value={group.owner} /> },
-    { term: "Updated", detail: <Time value={group.updatedAt} /> },
-    { term: "Updated by", detail: <UidValue value={group.updatedBy} /> },
-  ];
+/** How a field of a record is shown: as text, as an id (monospaced), as a time, or as a user's UID. */
+type Shown = "text" | "id" | "time" | "uid";
+
+/** The fields of a record the contract names, in order: each term with its key and how it is shown. */
+type Fields = Record<string, [key: string, shown?: Shown]>;
+
+const GROUP_FIELDS: Fields = {
+  GUID: ["guid", "id"],
+  Name: ["name"],
+  Description: ["description"],
+  Icon: ["icon", "id"],
+  Type: ["type"],
+  Scope: ["scope"],
+  Members: ["membersCount"],
+  "Joined at": ["joinedAt", "time"],
+  "Conversation ID": ["conversationId", "id"],
+  "Has joined": ["hasJoined"],
+  Created: ["createdAt", "time"],
+  Owner: ["owner", "uid"],
+  Updated: ["updatedAt", "time"],
+  "Updated by": ["updatedBy", "uid"],
+};
+
+const USER_FIELDS: Fields = {
+  UID: ["uid", "uid"],
+  Name: ["name"],
+  Status: ["status"],
+  Role: ["role"],
+  Created: ["createdAt", "time"],
+  // Addresses are shown as text: a record from the service never makes the console load or link anything.
+  "Avatar URL": ["avatar", "id"],
+  Link: ["link", "id"],
+  "Conversation ID": ["conversationId", "id"],
+};
+
+const CONVERSATION_FIELDS: Fields = {
+  "Conversation ID": ["conversationId", "id"],
+  Type: ["conversationType"],
+  "Unread messages": ["unreadMessageCount"],
+  Created: ["createdAt", "time"],
+  Updated: ["updatedAt", "time"],
+};
+
+function FieldValue({ value, shown }: { value: unknown; shown: Shown }) {
+  if (shown === "time") return <Time value={value} />;
+  if (shown === "uid") return <UidValue value={value} />;
+  return <Value value={value} mono={shown === "id"} />;
 }
 
-function userRows(user: Loose): Row[] {
-  return [
-    { term: "UID", detail: <UidValue value={user.uid} /> },
-    { term: "Name", detail: <Value value={user.name} /> },
-    { term: "Status", detail: <Value value={user.status} /> },
-    { term: "Role", detail: <Value value={user.role} /> },
-    { term: "Created", detail: <Time value={user.createdAt} /> },
-    // Addresses are shown as text: a record from the service never makes the console load or link anything.
-    { term: "Avatar URL", detail: <Value value={user.avatar} mono /> },
-    { term: "Link", detail: <Value value={user.link} mono /> },
-    { term: "Conversation ID", detail: <Value value={user.conversationId} mono /> },
-  ];
+function fieldRows(record: Loose, fields: Fields): Row[] {
+  return Object.entries(fields).map(([term, [key, shown = "text"]]) => ({
+    term,
+    detail: <FieldValue value={record[key]} shown={shown} />,
+  }));
 }
 
 function ConversationWith({ other }: { other: unknown }) {
@@ -208,7 +231,7 @@ function ConversationWith({ other }: { other: unknown }) {
   return (
     <>
       <p className="text-sm text-slate-600">{isGroup ? "A group" : "A user"}</p>
-      <DetailList rows={isGroup ? groupRows(record) : userRows(record)} />
+      <DetailList rows={fieldRows(record, isGroup ? GROUP_FIELDS : USER_FIELDS)} />
     </>
   );
 }
@@ -232,14 +255,7 @@ export function ConversationRecord({
         Conversation <span className="font-mono break-all">{headingId(record.conversationId)}</span>
       </Heading>
       <DetailList
-        rows={[
-          { term: "Conversation ID", detail: <Value value={record.conversationId} mono /> },
-          { term: "Type", detail: <Value value={record.conversationType} /> },
-          { term: "Unread messages", detail: <Value value={record.unreadMessageCount} /> },
-          { term: "Created", detail: <Time value={record.createdAt} /> },
-          { term: "Updated", detail: <Time value={record.updatedAt} /> },
-          { term: "Tags", detail: <Tags tags={record.tags} /> },
-        ]}
+        rows={[...fieldRows(record, CONVERSATION_FIELDS), { term: "Tags", detail: <Tags tags={record.tags} /> }]}
       />
       <Subheading level={headingLevel}>Last message</Subheading>
       <LastMessage message={record.lastMessage} />

@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable, TableCell, TableRowHeader, EmptyTable } from "@/components/ui/table";
-import { SelectCheckbox, useSelection } from "@/components/ui/selection";
+import { SelectCheckbox, selectColumn, useOffered } from "@/components/ui/selection";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import { conversationMessagesHref, groupHref } from "@/lib/url-state";
@@ -42,14 +42,7 @@ function Peer({ peer }: { peer: ConversationRow["peer"] }) {
  */
 export function ConversationsTable({ owner, rows, canEditTags, canBlock }: ConversationsTableProps) {
   const [editing, setEditing] = useState<ConversationSide | null>(null);
-  const setAvailable = useSelection()?.setAvailable;
-  const selectable = canBlock ? rows.filter((row) => row.peer.kind === "user").map((row) => row.peer.id) : [];
-  const offered = selectable.join(" ");
-
-  useEffect(() => {
-    // Only what this page shows can be selected: a row gone after a refresh is no longer chosen.
-    setAvailable?.(offered ? offered.split(" ") : []);
-  }, [offered, setAvailable]);
+  useOffered(canBlock ? rows.filter((row) => row.peer.kind === "user").map((row) => row.peer.id) : []);
 
   return (
     <div className="space-y-4">
@@ -61,7 +54,7 @@ export function ConversationsTable({ owner, rows, canEditTags, canBlock }: Conve
           caption={`Conversations of ${owner.name ?? owner.id}`}
           captionSrOnly
           columns={[
-            ...(canBlock ? [{ label: "Select", srOnly: true }] : []),
+            ...selectColumn(canBlock),
             "With",
             "Last message",
             "Unread",

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Fact, Facts } from "@/components/ui/facts";
 import { RawJson } from "@/components/ui/raw-json";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
@@ -20,18 +21,16 @@ export function GroupProfile({ group, raw }: { group: ChatGroup; raw: unknown })
         <CopyButton value={group.guid} label={`Copy GUID ${group.guid}`} />
       </p>
       {group.description && <p className="mt-3 text-sm break-words text-slate-800">{group.description}</p>}
-      <dl className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
-        <dt className="font-medium text-slate-700">Type</dt>
-        <dd>{group.type ?? "Not given"}</dd>
-        <dt className="font-medium text-slate-700">Owner</dt>
-        <dd className="min-w-0">{group.owner ? <Uid uid={group.owner} /> : "Not given"}</dd>
-        <dt className="font-medium text-slate-700">Members</dt>
-        <dd>{group.membersCount ?? "Not given"}</dd>
-        <dt className="font-medium text-slate-700">Created</dt>
-        <dd>
+      <Facts className="mt-6">
+        <Fact term="Type">{group.type ?? "Not given"}</Fact>
+        <Fact term="Owner" className="min-w-0">
+          {group.owner ? <Uid uid={group.owner} /> : "Not given"}
+        </Fact>
+        <Fact term="Members">{group.membersCount ?? "Not given"}</Fact>
+        <Fact term="Created">
           <UnixTime seconds={group.createdAt} />
-        </dd>
-      </dl>
+        </Fact>
+      </Facts>
       <RawJson value={raw} />
     </section>
   );

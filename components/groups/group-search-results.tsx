@@ -1,8 +1,7 @@
-import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
-import { DataTable, TableCell, TableRowHeader } from "@/components/ui/table";
-import { formatCount } from "@/lib/format/numbers";
+import { SearchResults } from "@/components/ui/search-results";
+import { TableCell } from "@/components/ui/table";
 import type { GroupSearchView } from "@/lib/groups/queries";
 import { groupHref } from "@/lib/url-state";
 
@@ -11,22 +10,19 @@ export function GroupSearchResults({ search, view }: { search: string; view: Gro
   if ("error" in view) return <Alert tone="error">Groups could not be searched: {view.error}</Alert>;
   if (view.groups.length === 0) return null;
   return (
-    <section aria-labelledby="group-results-heading" className="space-y-3">
-      <h2 id="group-results-heading" className="text-lg font-semibold">
-        {formatCount(view.total)} {view.total === 1 ? "group matches" : "groups match"} “{search}”
-        {view.total > view.groups.length ? ` (the first ${view.groups.length} shown)` : ""}
-      </h2>
-      <DataTable caption={`Groups matching “${search}”`} captionSrOnly columns={["Group", "GUID", "Type", "Members"]}>
-        {view.groups.map((group) => (
-          <tr key={group.guid}>
-            <TableRowHeader>
-              <Link
-                href={groupHref(group.guid)}
-                className="font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-2"
-              >
-                {group.name || group.guid}
-              </Link>
-            </TableRowHeader>
+    <SearchResults
+      id="group-results-heading"
+      search={search}
+      noun={["group", "groups"]}
+      total={view.total}
+      note={view.total > view.groups.length ? `(the first ${view.groups.length} shown)` : undefined}
+      columns={["Group", "GUID", "Type", "Members"]}
+      rows={view.groups.map((group) => ({
+        key: group.guid,
+        name: group.name || group.guid,
+        href: groupHref(group.guid),
+        cells: (
+          <>
             <TableCell>
               <span className="inline-flex items-center gap-1">
                 <span className="font-mono text-xs [overflow-wrap:anywhere]">{group.guid}</span>
@@ -35,9 +31,9 @@ export function GroupSearchResults({ search, view }: { search: string; view: Gro
             </TableCell>
             <TableCell>{group.type ?? "Not given"}</TableCell>
             <TableCell className="tabular-nums">{group.membersCount ?? "Not given"}</TableCell>
-          </tr>
-        ))}
-      </DataTable>
-    </section>
+          </>
+        ),
+      }))}
+    />
   );
 }

@@ -9,11 +9,18 @@ import type { BlockFor } from "@/lib/blocking/schemas";
 import { breakGlassReasonSchema, MIN_BREAK_GLASS_REASON } from "@/lib/incidents/schemas";
 import { formatCount } from "@/lib/format/numbers";
 import { usersCount } from "./job-labels";
-import { ReasonDialog } from "@/components/ui/reason-dialog";
+import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
 import type { StartRequest } from "./start-blocking-dialog";
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the job started. Check the recent jobs before starting it again.";
+
+const BREAK_GLASS_REASON: ReasonField = {
+  label: "Why this cannot wait for a second operator",
+  hint: `At least ${MIN_BREAK_GLASS_REASON} characters. Recorded in the action log and shown on the job's page and to every admin.`,
+  schema: breakGlassReasonSchema,
+  field: "breakGlassReason",
+};
 
 /**
  * An admin starts their own large job without a second operator ("break glass"): only with a reason
@@ -39,12 +46,8 @@ export function BreakGlassDialog({ request, onClose }: { request: StartRequest |
       title={request ? `Start blocking ${usersCount(request.toBlock)} without approval?` : "Start without approval?"}
       confirmLabel="Start without approval"
       pendingLabel="Starting…"
-      reasonLabel="Why this cannot wait for a second operator"
-      reasonHint={`At least ${MIN_BREAK_GLASS_REASON} characters. Recorded in the action log and shown on the job's page and to every admin.`}
-      reasonSchema={breakGlassReasonSchema}
-      reasonField="breakGlassReason"
-      pending={start.pending}
-      failure={start.failure}
+      reason={BREAK_GLASS_REASON}
+      call={start}
       onConfirm={confirm}
       onClose={() => {
         start.reset();

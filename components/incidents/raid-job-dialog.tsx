@@ -13,7 +13,7 @@ import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf, formatCount } from "@/lib/format/numbers";
 import { requiredReason } from "@/lib/validation/reason";
 import { usersCount } from "./job-labels";
-import { ReasonDialog } from "@/components/ui/reason-dialog";
+import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
 
 /** A previewed job on chosen accounts, waiting for its confirmation. */
 export type RaidJobRequest = {
@@ -32,7 +32,11 @@ export type RaidJobRequest = {
   approvalThreshold: number;
 };
 
-const JOB_REASON = requiredReason("Give a reason: it is recorded with every call of the job.");
+const JOB_REASON: ReasonField = {
+  label: "Reason",
+  hint: "Required. Recorded in the action log with every call of the job.",
+  schema: requiredReason("Give a reason: it is recorded with every call of the job."),
+};
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the job started. Check the recent jobs before starting it again.";
@@ -110,12 +114,8 @@ export function RaidJobDialog({ request, onClose }: { request: RaidJobRequest | 
       title={words?.title ?? "Start the job?"}
       confirmLabel={request?.needsApproval ? "Request approval" : `Confirm ${words?.verb ?? ""}`.trim()}
       pendingLabel={request?.needsApproval ? "Requesting…" : "Starting…"}
-      reasonLabel="Reason"
-      reasonHint="Required. Recorded in the action log with every call of the job."
-      reasonSchema={JOB_REASON}
-      reasonField="reason"
-      pending={start.pending}
-      failure={start.failure}
+      reason={JOB_REASON}
+      call={start}
       onConfirm={(reason) => {
         if (!request) return;
         void start.run({ request, reason }, (answer) => {

@@ -5,7 +5,7 @@ import { countOf } from "@/lib/format/numbers";
 import type { ApprovalRequests } from "@/lib/approvals/requests";
 import { approvalRequestsRead } from "@/lib/reads/urls";
 import { useLiveRead } from "@/lib/reads/use-live-read";
-import { NavCountBadge } from "./nav-count-badge";
+import { NavCountBadge } from "@/components/ui/nav-count-badge";
 
 const POLL_MS = 10_000;
 

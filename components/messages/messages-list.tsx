@@ -9,7 +9,7 @@ import type { MessageRow } from "@/lib/messages/message-rows";
 import type { MessagesView } from "@/lib/messages/queries";
 import type { MessageCursor } from "@/lib/url-state";
 import { DeleteMessageButton } from "./delete-message-button";
-import { MessageText } from "./message-text";
+import { MessageText } from "@/components/ui/message-text";
 
 type MessagesListProps = {
   /** The section's heading and its id, for the page's "On this page" links. */

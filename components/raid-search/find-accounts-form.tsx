@@ -2,8 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useId, useState, type ReactNode } from "react";
+import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
@@ -60,6 +60,44 @@ const WINDOW_OPTIONS = [
 /** A time typed in the operator's own time zone, as the instant the server reads. */
 const instantOf = (local: string | undefined) => (local ? new Date(local).toISOString() : undefined);
 
+type SearchForm = UseFormReturn<RaidSearchFormInput, unknown, FormOutput>;
+
+/** The fields that take a UID, a GUID or a domain: their ids' ends and hints (their labels are `FIELD_LABELS`). */
+const ID_FIELDS = {
+  group: { end: "group", hint: "Such as cometchat-guid-1." },
+  user: { end: "user", hint: "The direct messages others sent this user." },
+  linkDomain: { end: "domain", hint: "Messages with a link to this domain or its subdomains." },
+  senderUid: { end: "sender", hint: undefined },
+  blockedBy: {
+    end: "blocked-by",
+    hint: "Optional: shows whether this user has already blocked each sender, and offers to block them for this user.",
+  },
+};
+
+/** A field of `ID_FIELDS`, typed as written (no capitals, no spelling fixes). */
+function IdField({ form, formId, name }: { form: SearchForm; formId: string; name: keyof typeof ID_FIELDS }) {
+  const { end, hint } = ID_FIELDS[name];
+  return (
+    <TextField
+      id={`${formId}-${end}`}
+      label={FIELD_LABELS[name]}
+      hint={hint}
+      {...UID_INPUT}
+      {...fieldBinding(form, name)}
+    />
+  );
+}
+
+/** One part of the form, named by its legend. */
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
 /**
  * "Find accounts": where, what, when and who to look for. The search runs on the server in the
  * background; the page follows it at /incidents?search=<id>.
@@ -100,45 +138,20 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Where</legend>
+      <Section legend="Where">
         <SelectField id={`${id}-where`} label="Where" options={WHERE_OPTIONS} {...fieldBinding(form, "where")} />
-        {where === "group" && (
-          <TextField
-            id={`${id}-group`}
-            label="Group (GUID)"
-            hint="Such as cometchat-guid-1."
-            {...UID_INPUT}
-            {...fieldBinding(form, "group")}
-          />
-        )}
-        {where === "user" && (
-          <TextField
-            id={`${id}-user`}
-            label="User (UID)"
-            hint="The direct messages others sent this user."
-            {...UID_INPUT}
-            {...fieldBinding(form, "user")}
-          />
-        )}
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">What</legend>
+        {where === "group" && <IdField form={form} formId={id} name="group" />}
+        {where === "user" && <IdField form={form} formId={id} name="user" />}
+      </Section>
+      <Section legend="What">
         <TextField id={`${id}-text`} label="Text contains" {...fieldBinding(form, "textContains")} />
-        <TextField
-          id={`${id}-domain`}
-          label="Link's domain"
-          hint="Messages with a link to this domain or its subdomains."
-          {...UID_INPUT}
-          {...fieldBinding(form, "linkDomain")}
-        />
+        <IdField form={form} formId={id} name="linkDomain" />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" className="size-4 accent-brand-600" {...form.register("hasLinks")} />
           Has links
         </label>
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">When</legend>
+      </Section>
+      <Section legend="When">
         <SelectField id={`${id}-window`} label="When" options={WINDOW_OPTIONS} {...fieldBinding(form, "window")} />
         {window === "custom" && (
           <>
@@ -146,19 +159,12 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
             <TextField id={`${id}-to`} label="To" type="datetime-local" {...fieldBinding(form, "to")} />
           </>
         )}
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Who</legend>
-        <TextField id={`${id}-sender`} label="Sender UID" {...UID_INPUT} {...fieldBinding(form, "senderUid")} />
+      </Section>
+      <Section legend="Who">
+        <IdField form={form} formId={id} name="senderUid" />
         <TextField id={`${id}-name`} label="Name starts with" {...fieldBinding(form, "namePrefix")} />
-        <TextField
-          id={`${id}-blocked-by`}
-          label="Blocked by (UID)"
-          hint="Optional: shows whether this user has already blocked each sender, and offers to block them for this user."
-          {...UID_INPUT}
-          {...fieldBinding(form, "blockedBy")}
-        />
-      </fieldset>
+        <IdField form={form} formId={id} name="blockedBy" />
+      </Section>
       {start.failure && <ActionFailure failure={start.failure} shownFields={placed} labels={FIELD_LABELS} />}
       <Button type="submit" busy={start.pending}>
         {start.pending ? "Starting the search…" : "Find accounts"}

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { useSelection } from "@/components/ui/selection";
+import { useOffered, useSelection } from "@/components/ui/selection";
 import { stopRaidSearchAction } from "@/lib/raid-search/actions/stop-raid-search";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
@@ -68,12 +68,7 @@ export function SearchResults({ initial }: { initial: SearchView }) {
   }, [search.status, refresh, router]);
 
   // What the rows offer to the selection: this page's senders, and all of them once "Select all" read them.
-  const pageUids = senders.rows.map((row) => row.uid);
-  const setAvailable = selection?.setAvailable;
-  useEffect(() => {
-    setAvailable?.([...new Set([...allUids, ...pageUids])]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's UIDs as a string: a new array each read
-  }, [setAvailable, allUids, pageUids.join("\n")]);
+  useOffered([...new Set([...allUids, ...senders.rows.map((row) => row.uid)])]);
 
   async function selectAll() {
     const answer = await readJson<{ uids: string[] }>(raidSearchUidsRead(search.id, filter).url);

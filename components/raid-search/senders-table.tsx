@@ -3,7 +3,7 @@ import { SelectCheckbox } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { MessageText } from "@/components/messages/message-text";
+import { MessageText } from "@/components/ui/message-text";
 import type { RaidSearchCriteria } from "@/lib/db/schema";
 import { formatCount } from "@/lib/format/numbers";
 import type { SenderRow } from "@/lib/raid-search/senders";

@@ -30,6 +30,16 @@ const UNANSWERED =
   "The console's server did not answer, so it is not known whether the decision was made. Check the action log and the report before trying again.";
 const FIELD_LABELS = { reasonCode: "Reason", reasonText: "Reason details", target: "Reports" };
 
+const DECISIONS: Array<["keep" | "remove", string]> = [
+  ["keep", "Keep"],
+  ["remove", "Remove message"],
+];
+/** What a decision on a report's page may cover: that report, or every open report of its sender. */
+const scopesFor = (sender: { openReports: number }): Array<["these" | "sender", string]> => [
+  ["these", "This report"],
+  ["sender", `Every open report of this sender (${sender.openReports})`],
+];
+
 /** A choice of radio buttons under a legend. */
 function Choice<T extends string>(props: {
   legend: string;
@@ -128,27 +138,9 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
   return (
     <div className="space-y-4">
       <form onSubmit={open} aria-label="Decide" className="space-y-4">
-        <Choice
-          legend="Decision"
-          name="decision"
-          value={decision}
-          onChange={setDecision}
-          options={[
-            ["keep", "Keep"],
-            ["remove", "Remove message"],
-          ]}
-        />
+        <Choice legend="Decision" name="decision" value={decision} onChange={setDecision} options={DECISIONS} />
         {sender && (
-          <Choice
-            legend="Decide on"
-            name="scope"
-            value={scope}
-            onChange={setScope}
-            options={[
-              ["these", "This report"],
-              ["sender", `Every open report of this sender (${sender.openReports})`],
-            ]}
-          />
+          <Choice legend="Decide on" name="scope" value={scope} onChange={setScope} options={scopesFor(sender)} />
         )}
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { countOf } from "@/lib/format/numbers";
 import { openReportsRead } from "@/lib/reads/urls";
-import { NavCountBadge } from "@/components/layout/nav-count-badge";
+import { NavCountBadge } from "@/components/ui/nav-count-badge";
 import { useLiveRead } from "@/lib/reads/use-live-read";
 
 const POLL_MS = 10_000;

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { MessageText } from "@/components/messages/message-text";
+import { MessageText } from "@/components/ui/message-text";
 import type { ModerationMessage } from "@/lib/chat-api/moderation-schemas";
 import type { Read, ReportContext as Context } from "@/lib/reports/report-detail";
 

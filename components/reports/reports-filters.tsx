@@ -12,6 +12,12 @@ type Props = { query: ReportsQuery; choices: ReportFilterChoices };
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? "").trim() || null;
 
+/** A pick list whose first choice is no filter at all. */
+const anyOr = (any: string, options: Array<{ value: string; label: string }>) => [
+  { value: "", label: any },
+  ...options,
+];
+
 /**
  * The queue's order and filters, all kept in the URL so that a filtered queue can be shared and
  * reloaded: applying them starts again at the first page.
@@ -35,6 +41,13 @@ export function ReportsFilters({ query, choices }: Props) {
     );
   }
 
+  // A filter's field: its name in the URL and the value it has there.
+  const field = (name: "sort" | "reason" | "group" | "sender" | "text") => ({
+    id: `reports-${name}`,
+    name,
+    defaultValue: query[name] ?? "",
+  });
+
   // Keyed by the query, so that the fields show the URL's values after a link changed them.
   return (
     <form
@@ -44,44 +57,31 @@ export function ReportsFilters({ query, choices }: Props) {
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <SelectField
-        id="reports-sort"
-        name="sort"
         label="Sort by"
-        defaultValue={query.sort}
         options={[
           { value: "most", label: "Most reported" },
           { value: "newest", label: "Newest" },
         ]}
+        {...field("sort")}
       />
       <SelectField
-        id="reports-reason"
-        name="reason"
         label="Reason"
-        defaultValue={query.reason ?? ""}
-        options={[
-          { value: "", label: "Any reason" },
-          ...choices.reasons.map((reason) => ({ value: reason.id, label: reason.name || reason.id })),
-        ]}
+        options={anyOr(
+          "Any reason",
+          choices.reasons.map((reason) => ({ value: reason.id, label: reason.name || reason.id })),
+        )}
+        {...field("reason")}
       />
       <SelectField
-        id="reports-group"
-        name="group"
         label="Group"
-        defaultValue={query.group ?? ""}
-        options={[
-          { value: "", label: "Any group or conversation" },
-          ...choices.groups.map((group) => ({ value: group.guid, label: `${group.name} (${group.guid})` })),
-        ]}
+        options={anyOr(
+          "Any group or conversation",
+          choices.groups.map((group) => ({ value: group.guid, label: `${group.name} (${group.guid})` })),
+        )}
+        {...field("group")}
       />
-      <TextField
-        id="reports-sender"
-        name="sender"
-        label="Sender UID"
-        defaultValue={query.sender ?? ""}
-        maxLength={100}
-        {...UID_INPUT}
-      />
-      <TextField id="reports-text" name="text" label="Text contains" defaultValue={query.text ?? ""} maxLength={200} />
+      <TextField label="Sender UID" maxLength={100} {...UID_INPUT} {...field("sender")} />
+      <TextField label="Text contains" maxLength={200} {...field("text")} />
       <div className="flex items-center gap-2 self-end pb-2">
         <input
           id="reports-new"

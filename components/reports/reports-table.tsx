@@ -1,13 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
-import { SelectCheckbox, useSelection } from "@/components/ui/selection";
+import { SelectCheckbox, selectColumn, useOffered } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, TableRowHeader } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
-import { MessageText } from "@/components/messages/message-text";
+import { MessageText } from "@/components/ui/message-text";
 import type { ReportListRow } from "@/lib/reports/queries";
 import { reportHref, reportsHref } from "@/lib/url-state";
 import { ReportStatus } from "./report-status";
@@ -23,27 +22,13 @@ type Props = {
 
 /** A page of the queue: each reported message with its sender, where it was sent, its reports and who holds it. */
 export function ReportsTable({ rows, canDecide, caption, reasonNames }: Props) {
-  const setAvailable = useSelection()?.setAvailable;
-  const offered = canDecide ? rows.filter((row) => row.status === "open").map((row) => row.messageId) : [];
-  const key = offered.join(" ");
-  useEffect(() => {
-    // Only what this page shows can be selected: a report gone after a refresh is no longer chosen.
-    setAvailable?.(key ? key.split(" ") : []);
-  }, [key, setAvailable]);
+  useOffered(canDecide ? rows.filter((row) => row.status === "open").map((row) => row.messageId) : []);
 
   if (rows.length === 0) return <EmptyTable>No reports match these filters.</EmptyTable>;
   return (
     <DataTable
       caption={caption}
-      columns={[
-        ...(canDecide ? [{ label: "Select", srOnly: true }] : []),
-        "Message",
-        "Sender",
-        "Sent to",
-        "Reports",
-        "Last reported",
-        "State",
-      ]}
+      columns={[...selectColumn(canDecide), "Message", "Sender", "Sent to", "Reports", "Last reported", "State"]}
     >
       {rows.map((row) => (
         <tr key={row.messageId} className="align-top">

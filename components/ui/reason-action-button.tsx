@@ -8,7 +8,13 @@ import { reasonRequiredSchema } from "@/lib/validation/reason";
 import { useAnnouncer } from "./announcer";
 import { Button, type ButtonVariant } from "./button";
 import { REASON_FIELD } from "./field";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog, type ReasonField } from "./reason-dialog";
+
+const OPERATOR_REASON: ReasonField = {
+  label: REASON_FIELD.label,
+  hint: REASON_FIELD.hint,
+  schema: reasonRequiredSchema,
+};
 
 type ReasonActionButtonProps<I, T> = {
   /** The button's words, and what a reader hears after them ("Kick" + " cometchat-uid-3"). */
@@ -86,12 +92,8 @@ export function ReasonActionButton<I, T>({
       <ReasonDialog
         {...dialog}
         open={open}
-        reasonLabel={REASON_FIELD.label}
-        reasonHint={REASON_FIELD.hint}
-        reasonSchema={reasonRequiredSchema}
-        reasonField="reason"
-        pending={call.pending}
-        failure={call.failure}
+        reason={OPERATOR_REASON}
+        call={call}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       >

@@ -6,20 +6,25 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextAreaField } from "@/components/ui/field";
 import type { ActionFailed } from "@/lib/actions/result";
 
+/** What the dialog asks for: the reason's words, the action's rule for it and the field that carries it. */
+export type ReasonField = {
+  label: string;
+  hint: string;
+  /** The action's own rule for the reason (its noun's schemas.ts), checked before anything is sent. */
+  schema: z.ZodType<string>;
+  /** The action's field that carries the reason, for the errors it answers with ("reason" unless said). */
+  field?: string;
+};
+
 type ReasonDialogProps = {
   open: boolean;
   title: string;
   confirmLabel: string;
   pendingLabel: string;
   tone?: "danger" | "primary";
-  reasonLabel: string;
-  reasonHint: string;
-  /** The action's own rule for the reason (its noun's schemas.ts), checked before anything is sent. */
-  reasonSchema: z.ZodType<string>;
-  /** The action's field that carries the reason, for the errors it answers with. */
-  reasonField: string;
-  pending: boolean;
-  failure: ActionFailed | null;
+  reason: ReasonField;
+  /** The action's call (`useServerAction`): whether it is under way, and how it failed. */
+  call: { pending: boolean; failure: ActionFailed | null };
   onConfirm: (reason: string) => void;
   onClose: () => void;
   children: ReactNode;
@@ -27,11 +32,8 @@ type ReasonDialogProps = {
 
 /** A confirmation that asks why: the reason is recorded with the decision in the action log. */
 export function ReasonDialog({
-  reasonLabel,
-  reasonHint,
-  reasonSchema,
-  reasonField,
-  failure,
+  reason: { label: reasonLabel, hint: reasonHint, schema: reasonSchema, field: reasonField = "reason" },
+  call: { pending, failure },
   onConfirm,
   onClose,
   children,
@@ -65,6 +67,7 @@ export function ReasonDialog({
   return (
     <ConfirmDialog
       {...dialog}
+      pending={pending}
       onConfirm={confirm}
       onClose={close}
       failure={failure ? { message: failure.message, fieldErrors: otherErrors } : null}

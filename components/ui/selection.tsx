@@ -1,6 +1,7 @@
 "use client";
 
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { Column } from "./table";
 
 type Selection = {
   selected: ReadonlySet<string>;
@@ -43,6 +44,21 @@ export function SelectionProvider({ children }: { children: ReactNode }) {
 export function useSelection(): Selection | null {
   return useContext(SelectionContext);
 }
+
+/**
+ * Offers the ids a table shows now to the selection around it (nothing outside one): only what the
+ * page shows can be selected, so a row gone after a refresh is no longer chosen.
+ */
+export function useOffered(ids: readonly string[]): void {
+  const setAvailable = useSelection()?.setAvailable;
+  const key = ids.join("\n");
+  useEffect(() => {
+    setAvailable?.(key ? key.split("\n") : []);
+  }, [key, setAvailable]);
+}
+
+/** The column of a table's checkboxes, when its rows can be selected. */
+export const selectColumn = (selectable: boolean): Column[] => (selectable ? [{ label: "Select", srOnly: true }] : []);
 
 /** The chosen ids that are still offered, in the order offered. */
 export function chosenOf(selection: Selection): string[] {

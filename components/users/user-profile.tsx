@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Fact, Facts } from "@/components/ui/facts";
 import { RawJson } from "@/components/ui/raw-json";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { UnixTime } from "@/components/ui/time";
@@ -43,9 +44,8 @@ export function UserProfile({ user, raw, deactivated, accountControl }: UserProf
           </p>
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
-        <dt className="font-medium text-slate-700">Account</dt>
-        <dd className="flex flex-wrap items-center gap-2">
+      <Facts className="mt-6">
+        <Fact term="Account" className="flex flex-wrap items-center gap-2">
           {deactivated ? (
             <>
               <Badge tone="danger">Deactivated</Badge>
@@ -59,34 +59,27 @@ export function UserProfile({ user, raw, deactivated, accountControl }: UserProf
             <Badge tone="success">Active</Badge>
           )}
           {accountControl}
-        </dd>
-        <dt className="font-medium text-slate-700">Status</dt>
-        <dd>
+        </Fact>
+        <Fact term="Status">
           <StatusBadge status={user.status} />
-        </dd>
-        <dt className="font-medium text-slate-700">Role</dt>
-        <dd>{user.role ?? "Not given"}</dd>
-        <dt className="font-medium text-slate-700">Created</dt>
-        <dd>
+        </Fact>
+        <Fact term="Role">{user.role ?? "Not given"}</Fact>
+        <Fact term="Created">
           <UnixTime seconds={user.createdAt} />
-        </dd>
+        </Fact>
         {user.avatar !== undefined && !avatar && (
-          <>
-            <dt className="font-medium text-slate-700">Avatar</dt>
-            <dd className="break-all">{String(user.avatar)} (not an http(s) URL: not shown)</dd>
-          </>
+          <Fact term="Avatar" className="break-all">
+            {String(user.avatar)} (not an http(s) URL: not shown)
+          </Fact>
         )}
         {link && (
-          <>
-            <dt className="font-medium text-slate-700">Link</dt>
-            <dd className="break-all">
-              <a href={link} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 underline">
-                {link}
-              </a>
-            </dd>
-          </>
+          <Fact term="Link" className="break-all">
+            <a href={link} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 underline">
+              {link}
+            </a>
+          </Fact>
         )}
-      </dl>
+      </Facts>
       <RawJson value={raw} />
     </section>
   );

@@ -1,10 +1,9 @@
-import Link from "next/link";
 import { Pagination } from "@/components/ui/pagination";
+import { SearchResults } from "@/components/ui/search-results";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DataTable, TableCell, TableRowHeader } from "@/components/ui/table";
+import { TableCell } from "@/components/ui/table";
 import { Uid, userHref } from "@/components/ui/uid";
 import type { ChatUser, Pagination as PageInfo } from "@/lib/chat-api";
-import { formatCount } from "@/lib/format/numbers";
 
 type UserSearchResultsProps = {
   search: string;
@@ -21,23 +20,19 @@ export function UserSearchResults({ search, users, pagination, href }: UserSearc
         No user&apos;s name or UID starts with “{search}”.
       </p>
     );
-  const total = pagination?.total ?? users.length;
   return (
-    <section aria-labelledby="search-results-heading" className="space-y-3">
-      <h2 id="search-results-heading" className="text-lg font-semibold">
-        {formatCount(total)} {total === 1 ? "user matches" : "users match"} “{search}”
-      </h2>
-      <DataTable caption={`Users matching “${search}”`} captionSrOnly columns={["Name", "UID", "Status", "Role"]}>
-        {users.map((user) => (
-          <tr key={user.uid}>
-            <TableRowHeader>
-              <Link
-                href={userHref(user.uid)}
-                className="font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-2"
-              >
-                {user.name || user.uid}
-              </Link>
-            </TableRowHeader>
+    <SearchResults
+      id="search-results-heading"
+      search={search}
+      noun={["user", "users"]}
+      total={pagination?.total ?? users.length}
+      columns={["Name", "UID", "Status", "Role"]}
+      rows={users.map((user) => ({
+        key: user.uid,
+        name: user.name || user.uid,
+        href: userHref(user.uid),
+        cells: (
+          <>
             <TableCell>
               <Uid uid={user.uid} oneLine />
             </TableCell>
@@ -45,15 +40,16 @@ export function UserSearchResults({ search, users, pagination, href }: UserSearc
               <StatusBadge status={user.status} />
             </TableCell>
             <TableCell>{user.role ?? <span className="text-slate-500">Not given</span>}</TableCell>
-          </tr>
-        ))}
-      </DataTable>
+          </>
+        ),
+      }))}
+    >
       {pagination && (
         <Pagination
           label="Search result pages"
           pages={{ current: pagination.current_page, last: Math.max(1, pagination.total_pages), href }}
         />
       )}
-    </section>
+    </SearchResults>
   );
 }

@@ -1,6 +1,5 @@
-import { boolean, jsonb, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { boolean, jsonb, text, uuid } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /** What the requester's preview counted besides the UIDs sent: the approver sees the same breakdown. */
 export type RequestPreview = { invalid: number; duplicates: number; selfExcluded: boolean };

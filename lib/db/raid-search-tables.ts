@@ -1,6 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from "drizzle-orm/pg-core";
+import { instant, startedWorkColumns } from "./columns";
 
 /** What "Find accounts" looks for (lib/raid-search/criteria.ts), as the search stored it. */
 export type RaidSearchCriteria = {
@@ -52,24 +51,22 @@ export const raidSearches = pgTable(
     lastError: text("last_error"),
     leaseOwner: text("lease_owner"),
     leaseExpiresAt: instant("lease_expires_at"),
-    createdById: uuid("created_by_id"),
-    createdByEmail: text("created_by_email").notNull(),
-    createdByRole: text("created_by_role").notNull(),
-    operationId: uuid("operation_id").notNull(),
-    createdAt: instant("created_at").notNull().defaultNow(),
-    updatedAt: instant("updated_at").notNull().defaultNow(),
-    finishedAt: instant("finished_at"),
+    ...startedWorkColumns(),
   },
   (table) => [index("raid_searches_status_idx").on(table.status, table.createdAt)],
 );
+
+/** The search a row belongs to: gone with it. */
+const ofSearch = () =>
+  uuid("search_id")
+    .notNull()
+    .references(() => raidSearches.id, { onDelete: "cascade" });
 
 /** The senders a search found: one row a sender, counted as pages come in. */
 export const raidSearchSenders = pgTable(
   "raid_search_senders",
   {
-    searchId: uuid("search_id")
-      .notNull()
-      .references(() => raidSearches.id, { onDelete: "cascade" }),
+    searchId: ofSearch(),
     uid: text("uid").notNull(),
     name: text("name").notNull(),
     /** When the account was created (unix seconds), as the messages' sender entity says. */
@@ -89,9 +86,7 @@ export const raidSearchSenders = pgTable(
 export const raidSearchMessages = pgTable(
   "raid_search_messages",
   {
-    searchId: uuid("search_id")
-      .notNull()
-      .references(() => raidSearches.id, { onDelete: "cascade" }),
+    searchId: ofSearch(),
     messageId: text("message_id").notNull(),
     sender: text("sender").notNull(),
     sentAt: bigint("sent_at", { mode: "number" }).notNull(),

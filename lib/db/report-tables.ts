@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /** One reporter of a message, as the chat service's flagged list names them. */
 export type Reporter = {

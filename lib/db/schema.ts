@@ -29,9 +29,8 @@ export * from "./raid-search-tables";
 // The index of reported messages (lib/reports/).
 export * from "./report-tables";
 import { approvalColumns } from "./approval-columns";
+import { instant, startedWorkColumns } from "./columns";
 export type { RequestPreview } from "./approval-columns";
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const operators = pgTable(
   "operators",
@@ -179,13 +178,7 @@ export const blockJobs = pgTable(
     /** A 429 holds every chunk of the job until then. */
     pauseUntil: instant("pause_until"),
     lastError: text("last_error"),
-    createdById: uuid("created_by_id"),
-    createdByEmail: text("created_by_email").notNull(),
-    createdByRole: text("created_by_role").notNull(),
-    operationId: uuid("operation_id").notNull(),
-    createdAt: instant("created_at").notNull().defaultNow(),
-    updatedAt: instant("updated_at").notNull().defaultNow(),
-    finishedAt: instant("finished_at"),
+    ...startedWorkColumns(),
     ...approvalColumns,
   },
   // The expiry sweep and the list of requests read jobs by status.

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { newestRows, rowById } from "@/lib/db/rows";
 import { blockJobChunks, blockJobs, type ChunkOutcomes, type RequestPreview } from "@/lib/db/schema";
 import { rateBudgetUse, type RateBudgetUse } from "./rate-budget";
 import { isBlockKind, JOB_KINDS } from "./job-kinds";
@@ -115,14 +116,9 @@ export async function createJob(db: Database, job: NewJob): Promise<BlockJob> {
   });
 }
 
-export async function getJob(db: Database, id: string): Promise<BlockJob | undefined> {
-  const [job] = await db.select().from(blockJobs).where(eq(blockJobs.id, id)).limit(1);
-  return job;
-}
+export const getJob = (db: Database, id: string): Promise<BlockJob | undefined> => rowById(db, blockJobs, id);
 
-export async function listJobs(db: Database, limit = 25): Promise<BlockJob[]> {
-  return db.select().from(blockJobs).orderBy(desc(blockJobs.createdAt)).limit(limit);
-}
+export const listJobs = (db: Database, limit = 25): Promise<BlockJob[]> => newestRows(db, blockJobs, limit);
 
 export type JobProgress = {
   job: BlockJob;

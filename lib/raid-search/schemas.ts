@@ -1,6 +1,6 @@
 import { z } from "@/lib/validation/zod";
 import { plainText } from "@/lib/validation/text";
-import { uidSchema } from "@/lib/validation/uid";
+import { optionalUidSchema, uidSchema } from "@/lib/validation/uid";
 
 /**
  * "Find accounts": where to look (a group, a user's direct messages, the whole app), what (text,
@@ -69,19 +69,9 @@ export const raidSearchFormSchema = z
     window: z.enum(["last_hour", "last_2_hours", "last_24_hours", "custom"], { error: "Choose when to look." }),
     from: instantField("From"),
     to: instantField("To"),
-    senderUid: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(uidSchema.optional()),
+    senderUid: optionalUidSchema,
     namePrefix: optionalText("The start of the name", 100),
-    blockedBy: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(uidSchema.optional()),
+    blockedBy: optionalUidSchema,
   })
   .superRefine((input, context) => {
     if (input.where === "group" && !(input.group && GUID_PATTERN.test(input.group)))

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { chunkLeaseMs } from "@/lib/chat-api/retry";
 import type { Database } from "@/lib/db/client";
+import { leaseEnd, newestRows, releaseLease, rowById } from "@/lib/db/rows";
 import { getEnv } from "@/lib/env";
 import { raidSearches, type RaidSearchCriteria, type RaidSearchSlice } from "@/lib/db/schema";
 import type { FoundMessage } from "./criteria";
@@ -42,19 +43,14 @@ export async function createSearch(
   return created!;
 }
 
-export async function getSearch(db: Database, id: string): Promise<RaidSearch | undefined> {
-  const [search] = await db.select().from(raidSearches).where(eq(raidSearches.id, id)).limit(1);
-  return search;
-}
+export const getSearch = (db: Database, id: string): Promise<RaidSearch | undefined> => rowById(db, raidSearches, id);
 
-export async function recentSearches(db: Database, limit = 10): Promise<RaidSearch[]> {
-  return db.select().from(raidSearches).orderBy(desc(raidSearches.createdAt)).limit(limit);
-}
+export const recentSearches = (db: Database, limit = 10): Promise<RaidSearch[]> => newestRows(db, raidSearches, limit);
 
 /** Takes a running search no process holds (or whose holder's lease ran out), oldest first. */
 export async function claimSearch(db: Database, owner: string): Promise<RaidSearch | undefined> {
   const { rows } = (await db.execute(sql`
-    update ${raidSearches} set lease_owner = ${owner}, lease_expires_at = now() + make_interval(secs => ${leaseSeconds()})
+    update ${raidSearches} set lease_owner = ${owner}, lease_expires_at = ${leaseEnd(leaseSeconds())}
     where id = (
       select id from ${raidSearches}
       where status = 'running' and (lease_expires_at is null or lease_expires_at <= now())
@@ -70,7 +66,7 @@ export async function claimSearch(db: Database, owner: string): Promise<RaidSear
 export async function renewSearchLease(db: Database, id: string, owner: string): Promise<boolean> {
   const renewed = await db
     .update(raidSearches)
-    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds()})` })
+    .set({ leaseExpiresAt: leaseEnd(leaseSeconds()) })
     .where(and(eq(raidSearches.id, id), eq(raidSearches.leaseOwner, owner), eq(raidSearches.status, "running")))
     .returning({ id: raidSearches.id });
   return renewed.length > 0;
@@ -78,10 +74,7 @@ export async function renewSearchLease(db: Database, id: string, owner: string):
 
 /** Gives a search back at shutdown: another process takes it up at once, from its slices' cursors. */
 export async function releaseSearch(db: Database, id: string, owner: string): Promise<void> {
-  await db
-    .update(raidSearches)
-    .set({ leaseOwner: null, leaseExpiresAt: null })
-    .where(and(eq(raidSearches.id, id), eq(raidSearches.leaseOwner, owner)));
+  await releaseLease(db, raidSearches, "leaseExpiresAt", { id, owner });
 }
 
 /**
@@ -142,7 +135,7 @@ export async function recordPage(
       scanned = scanned + ${page.scanned}, calls = calls + 1,
       matched = matched + (select count(*) from inserted),
       progress = ${page.progress}, updated_at = now(),
-      lease_expires_at = now() + make_interval(secs => ${leaseSeconds()})
+      lease_expires_at = ${leaseEnd(leaseSeconds())}
     where id in (select id from held)
     returning id`)) as unknown as { rows: unknown[] };
   return rows.length > 0;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { leaseEnd, releaseLease } from "@/lib/db/rows";
 import { reportIndexState, reports } from "@/lib/db/schema";
 import type { IndexedReport } from "./flagged-item";
 
@@ -18,7 +19,7 @@ export async function takeIndexLease(db: Database, owner: string): Promise<boole
   await db.insert(reportIndexState).values({ id: STATE_ID }).onConflictDoNothing();
   const taken = await db
     .update(reportIndexState)
-    .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ leaseOwner: owner, leaseUntil: leaseEnd(LEASE_SECONDS) })
     .where(
       and(
         eq(reportIndexState.id, STATE_ID),
@@ -30,10 +31,7 @@ export async function takeIndexLease(db: Database, owner: string): Promise<boole
 }
 
 export async function releaseIndexLease(db: Database, owner: string): Promise<void> {
-  await db
-    .update(reportIndexState)
-    .set({ leaseOwner: null, leaseUntil: null })
-    .where(and(eq(reportIndexState.id, STATE_ID), eq(reportIndexState.leaseOwner, owner)));
+  await releaseLease(db, reportIndexState, "leaseUntil", { id: STATE_ID, owner });
 }
 
 export async function recordPass(

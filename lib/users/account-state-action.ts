@@ -1,10 +1,10 @@
 import "server-only";
 import { defineAction } from "@/lib/actions/define-action";
+import { chatApi } from "@/lib/chat-api";
 import { RefusedError } from "@/lib/errors";
 import { accountStateSchema } from "./schemas";
 
 type StateChange = {
-  name: "user.deactivate" | "user.reactivate";
   describe: string;
   /** The call, answering the UIDs the service changed (the vendor's lists: `deactivatedUids`, `nonDeactivatedUids`). */
   call: (uid: string) => Promise<{ uids: string[]; status: number }>;
@@ -12,13 +12,33 @@ type StateChange = {
   done: string;
 };
 
+const CHANGES: Record<"user.deactivate" | "user.reactivate", StateChange> = {
+  "user.deactivate": {
+    describe: "deactivate users",
+    done: "deactivated",
+    call: (uid) =>
+      chatApi()
+        .deactivateUsers([uid])
+        .then(({ data, status }) => ({ uids: data.deactivatedUids, status })),
+  },
+  "user.reactivate": {
+    describe: "reactivate users",
+    done: "reactivated",
+    call: (uid) =>
+      chatApi()
+        .reactivateUsers([uid])
+        .then(({ data, status }) => ({ uids: data.nonDeactivatedUids, status })),
+  },
+};
+
 /**
  * Deactivating and reactivating an account are the same action with another call: one UID, a
  * required reason, logged with the account as the affected UID. The service answers the UIDs it
  * has; an account it does not name was not changed, and the operator is told so.
  */
-export const accountStateAction = ({ name, describe, call, done }: StateChange) =>
-  defineAction({
+export const accountStateAction = (name: keyof typeof CHANGES) => {
+  const { describe, call, done } = CHANGES[name];
+  return defineAction({
     name,
     permission: "users.deactivate",
     describe,
@@ -36,3 +56,4 @@ export const accountStateAction = ({ name, describe, call, done }: StateChange) 
       summary: { changeSet: { deactivated: { old: name === "user.reactivate", new: name === "user.deactivate" } } },
     }),
   });
+};

@@ -25,3 +25,11 @@ export const uidSchema = z
     if (problem) context.addIssue({ code: "custom", message: problem });
   })
   .transform((value) => value.toLowerCase());
+
+/** A UID a form may leave blank: undefined then, otherwise a UID as `uidSchema` reads it. */
+export const optionalUidSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(uidSchema.optional());

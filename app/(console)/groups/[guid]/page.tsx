@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { GroupProfile } from "@/components/groups/group-profile";
 import { GroupUsersTable } from "@/components/groups/group-users-table";
 import { MessagesList } from "@/components/messages/messages-list";
-import { Alert } from "@/components/ui/alert";
 import { OnThisPage } from "@/components/ui/on-this-page";
+import { PageProblem } from "@/components/ui/page-problem";
 import { requireOperator } from "@/lib/auth/session";
 import { readBannedUsers, readGroup, readGroupMembers } from "@/lib/groups/queries";
 import { guidSchema } from "@/lib/groups/schemas";
@@ -51,14 +51,11 @@ export default async function GroupPage({ params, searchParams }: Props) {
   if ("error" in group) {
     const missing = group.error.code === "ERR_GUID_NOT_FOUND";
     return (
-      <div className="space-y-6">
-        <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
-          {missing ? `No group with GUID ${guid}` : `Group ${guid}`}
-        </h1>
-        <Alert tone={missing ? "warning" : "error"}>
-          {missing ? `The chat service has no group with GUID ${guid}.` : group.error.userMessage}
-        </Alert>
-      </div>
+      <PageProblem
+        heading={missing ? `No group with GUID ${guid}` : `Group ${guid}`}
+        tone={missing ? "warning" : "error"}
+        message={missing ? `The chat service has no group with GUID ${guid}.` : group.error.userMessage}
+      />
     );
   }
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ClaimBanner } from "@/components/reports/claim-banner";
 import { DecisionPanel } from "@/components/reports/decision-panel";
-import { MessageText } from "@/components/messages/message-text";
+import { MessageText } from "@/components/ui/message-text";
 import { ReportContext } from "@/components/reports/report-context";
 import { ReportReporters } from "@/components/reports/report-reporters";
 import { ReportSender } from "@/components/reports/report-sender";

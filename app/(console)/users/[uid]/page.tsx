@@ -9,6 +9,7 @@ import { ConversationsSection, type ConversationKindFilter } from "@/components/
 import { SelectionProvider } from "@/components/ui/selection";
 import { Alert } from "@/components/ui/alert";
 import { OnThisPage } from "@/components/ui/on-this-page";
+import { PageProblem } from "@/components/ui/page-problem";
 import { LookUpForm } from "@/components/users/look-up-form";
 import { AccountStateButton } from "@/components/users/account-state-button";
 import { UserProfile } from "@/components/users/user-profile";
@@ -55,13 +56,13 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
   const parsed = uidSchema.safeParse(rawUid);
   if (!parsed.success) {
     return (
-      <div className="space-y-6">
-        <h1 className="text-2xl font-semibold tracking-tight">Not a valid UID</h1>
-        <Alert tone="error">
-          “{rawUid}” is not a UID. {parsed.error.issues[0]?.message}
-        </Alert>
+      <PageProblem
+        heading="Not a valid UID"
+        tone="error"
+        message={`“${rawUid}” is not a UID. ${parsed.error.issues[0]?.message ?? ""}`.trim()}
+      >
         <LookUpForm />
-      </div>
+      </PageProblem>
     );
   }
   const uid = parsed.data;
@@ -71,17 +72,17 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
   if ("error" in profile) {
     const notFound = profile.error.kind === "not_found" && profile.error.code === "ERR_UID_NOT_FOUND";
     return (
-      <div className="space-y-6">
-        <h1 className="text-2xl font-semibold tracking-tight">
-          {notFound ? `No user with UID ${uid}` : `User ${uid}`}
-        </h1>
-        <Alert tone={notFound ? "warning" : "error"}>
-          {notFound
+      <PageProblem
+        heading={notFound ? `No user with UID ${uid}` : `User ${uid}`}
+        tone={notFound ? "warning" : "error"}
+        message={
+          notFound
             ? `The chat service has no user with UID ${uid}. Check the UID and look it up again.`
-            : profile.error.userMessage}
-        </Alert>
+            : profile.error.userMessage
+        }
+      >
         <LookUpForm defaultUid={uid} />
-      </div>
+      </PageProblem>
     );
   }
 

@@ -1,4 +1,4 @@
-import { cn } from "@/components/ui/cn";
+import { cn } from "./cn";
 
 /**
  * A count beside a navigation link, read aloud as `label` after the link's name; nothing at zero.

@@ -1,5 +1,5 @@
 import { splitLinks } from "@/lib/messages/links";
-import { cn } from "@/components/ui/cn";
+import { cn } from "./cn";
 
 /**
  * Text a chat user wrote, for any page that shows it (messages, reports, search results): escaped by

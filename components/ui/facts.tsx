@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { cn } from "./cn";
+
+/** A list of facts about one thing, terms beside their details (one under the other on a narrow screen). */
+export function Facts({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <dl
+      className={cn(
+        "grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]",
+        className,
+      )}
+    >
+      {children}
+    </dl>
+  );
+}
+
+/** One fact of `Facts`: its term and its detail. */
+export function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-700">{term}</dt>
+      <dd className={className}>{children}</dd>
+    </>
+  );
+}
