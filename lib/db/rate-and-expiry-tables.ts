@@ -70,6 +70,7 @@ export type SettlementKind =
   | "deactivate"
   | "reactivate"
   | "delete_message"
+  | "delete_message_permanently"
   | "review";
 
 /**
