@@ -16,8 +16,12 @@ export async function readReview(
   settleAfter: Date,
 ): Promise<{ reviewed: boolean; message: string } | undefined> {
   const [report] = await db.select().from(reports).where(eq(reports.messageId, messageId));
+  if (!report) return { reviewed: false, message: "The console no longer has the report." };
+  // Only a settlement ends an unknown report; should it have ended already, this one tells that.
+  if (report.status !== "unknown")
+    return { reviewed: report.status === "decided", message: `The report was already settled: ${report.status}.` };
   const lastRead = (await indexState(db))?.lastPassStartedAt;
-  if (!report || !lastRead || lastRead <= settleAfter) return undefined;
+  if (!lastRead || lastRead <= settleAfter) return undefined;
   const reviewed = report.lastSeenAt < settleAfter && report.missedPasses >= 2;
   const stillListed = report.lastSeenAt >= settleAfter;
   if (!reviewed && !stillListed) return undefined;
