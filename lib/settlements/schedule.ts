@@ -6,8 +6,7 @@ import { callSettlements, type SettlementKind } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 
 /** The log's actions of settlements: each under the noun whose call's answer was lost. */
-type SettleAction =
-  "users.block.settle" | "report.settle" | "group.member.settle" | "user.settle" | "message.settle";
+type SettleAction = "users.block.settle" | "report.settle" | "group.member.settle" | "user.settle" | "message.settle";
 
 /** A call whose answer never came, and whom the settlement logs it for. */
 export type LostCall = {
