@@ -17,6 +17,7 @@ import { reportIndexer } from "@/lib/reports/index-worker";
 import { timedBlockExpiry } from "@/lib/timed-blocks/expiry";
 import { startWorkers } from "@/lib/workers/define-worker";
 import { raidSearchRunner } from "@/lib/raid-search/worker";
+import { lostAnswerSettlement } from "@/lib/settlements/worker";
 
 /**
  * Start-up of a console process: validate the configuration, migrate the database and create the
@@ -49,7 +50,15 @@ export async function prepareServer(): Promise<void> {
   if (firstAdmin) reportFirstAdmin(env, firstAdmin);
 
   // The background workers, each stopped in the shutdown's "work" phase (see defineWorker).
-  startWorkers(jobRunner, raidSearchRunner, timedBlockExpiry, approvalExpiry, checkpointSchedule, reportIndexer);
+  startWorkers(
+    jobRunner,
+    raidSearchRunner,
+    timedBlockExpiry,
+    lostAnswerSettlement,
+    approvalExpiry,
+    checkpointSchedule,
+    reportIndexer,
+  );
   onShutdown("close", "console database", closeDb);
   if (kind === "pglite") {
     // PGlite runs without autovacuum, so its planner would have no statistics at all; a large action

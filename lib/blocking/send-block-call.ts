@@ -1,13 +1,11 @@
 import type { Actor } from "@/lib/audit/actor";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import { countOutcomes, settleUnknown, unknownUids, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
-import { lateEffectWindowMs } from "@/lib/chat-api/retry";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
+import { scheduleSettlement } from "@/lib/settlements/schedule";
 import type { BlockAnswer } from "./block-answer";
 import { callBlockEndpoint, type BlockCall } from "./block-call";
-import { scheduleSettlement } from "./settlement";
 
 /** Who asked, and what a later settlement records for them: the operation, and a timed block's length. */
 export type BlockCallOrigin = {
@@ -31,7 +29,8 @@ async function settle(call: BlockCall, rows: BlockOutcomeRow[], callMayStillLand
  * Sends a block or unblock. UIDs the answer leaves out are settled against the blocked list read
  * afterwards. If the call was sent and its answer never came (a time-out, a lost connection), it may
  * still take effect: the list read at once settles what it already did, and the rest stays unknown
- * until the call no longer can, when a settlement reads the list again and logs the final outcome.
+ * until the call no longer can, when the one settlement (lib/settlements) reads the list again and
+ * logs the final outcome.
  */
 export async function sendBlockCall(call: BlockCall, origin: BlockCallOrigin): Promise<BlockAnswer> {
   try {
@@ -52,8 +51,17 @@ export async function sendBlockCall(call: BlockCall, origin: BlockCallOrigin): P
     const open = unknownUids(rows);
     const answer: BlockAnswer = { rows, counts: countOutcomes(rows), raw: null, lost: error.userMessage };
     if (open.length === 0) return answer;
-    const settleAfter = new Date(Date.now() + lateEffectWindowMs(getEnv().chatApiTimeoutMs));
-    await scheduleSettlement(await getDb(), { ...call, uids: open }, origin, settleAfter);
+    const settleAfter = await scheduleSettlement(await getDb(), {
+      kind: call.verb,
+      operationId: origin.operationId,
+      action: "users.block.settle",
+      target: call.blocker,
+      items: open,
+      affectedUids: [call.blocker, ...open],
+      actor: origin.actor,
+      reason: origin.reason,
+      expiresInSeconds: origin.expiresInSeconds,
+    });
     return { ...answer, settlesAt: settleAfter.toISOString() };
   }
 }

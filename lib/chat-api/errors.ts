@@ -30,6 +30,8 @@ export type ChatApiErrorInit = {
    * lost after sending): it may have taken effect.
    */
   outcomeUnknown?: boolean;
+  /** ISO time: when a call whose answer never came is settled from the service's state (lib/settlements). */
+  settlesAt?: string;
   cause?: unknown;
 };
 
@@ -60,6 +62,8 @@ export class ChatApiError extends Error {
   readonly durationMs: number;
   readonly outcomeUnknown: boolean;
   readonly userMessage: string;
+  readonly settlesAt?: string;
+  private readonly init: ChatApiErrorInit;
 
   constructor(init: ChatApiErrorInit) {
     const answer = init.status === undefined ? "" : ` (HTTP ${init.status}${init.code ? `, ${init.code}` : ""})`;
@@ -75,6 +79,13 @@ export class ChatApiError extends Error {
     this.attempts = init.attempts;
     this.durationMs = init.durationMs;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.settlesAt = init.settlesAt;
     this.userMessage = userMessageFor(init);
+    this.init = init;
+  }
+
+  /** The same lost answer, whose outcome is settled at `at`: its message says when. */
+  settledAt(at: Date): ChatApiError {
+    return new ChatApiError({ ...this.init, settlesAt: at.toISOString() });
   }
 }

@@ -40,4 +40,16 @@ describe("a call whose answer never came", () => {
     const refused = failingWith(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
     expect((await errorOf(refused, "block")).outcomeUnknown).toBe(false);
   });
+
+  it("says when a lost answer is settled, keeping everything else the error knew", async () => {
+    const lost = await errorOf(hanging, "block");
+    const settling = lost.settledAt(new Date("2026-03-01T14:05:09.500Z"));
+    expect(settling).toBeInstanceOf(ChatApiError);
+    expect(settling).toMatchObject({ kind: lost.kind, outcomeUnknown: true, attempts: lost.attempts });
+    expect(settling.settlesAt).toBe("2026-03-01T14:05:09.500Z");
+    expect(settling.userMessage).toMatch(
+      /not known whether this took effect: it may have\. At 14:05:09 UTC, once the call/,
+    );
+    expect(lost.userMessage).toMatch(/Check the current state before trying again\.$/);
+  });
 });

@@ -1,3 +1,4 @@
+import { formatClock } from "@/lib/format/time";
 import type { ChatApiErrorInit } from "./errors";
 
 /**
@@ -36,6 +37,8 @@ export function userMessageFor(error: ChatApiErrorInit): string {
   const ref = reference(error);
   if (error.outcomeUnknown) {
     const how = error.kind === "timeout" ? "did not answer in time" : "lost the connection before answering";
+    if (error.settlesAt)
+      return `The chat service ${how}, so it is not known whether this took effect: it may have. At ${formatClock(new Date(error.settlesAt))}, once the call can no longer take effect, the console reads the chat service's state and records the outcome in the action log.`;
     return `The chat service ${how}, so it is not known whether this took effect: it may have. Check the current state before trying again.`;
   }
   switch (error.kind) {

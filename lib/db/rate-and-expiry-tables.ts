@@ -59,20 +59,41 @@ export const timedBlocks = pgTable(
   ],
 );
 
+/** The calls whose lost answer is settled, each with its way of reading the service (lib/settlements/kinds.ts). */
+export type SettlementKind =
+  | "block"
+  | "unblock"
+  | "ban"
+  | "unban"
+  | "kick"
+  | "deactivate"
+  | "reactivate"
+  | "delete_message"
+  | "delete_message_permanently"
+  | "review";
+
 /**
- * Blocks and unblocks whose answer never came, with UIDs the blocker's blocked list could not settle
- * while the call might still take effect: at `settleAfter`, when it no longer can, the console reads
- * the list again and records the final outcome (lib/blocking/settlement.ts), once, across processes.
+ * Calls whose answer never came (a time-out, a connection lost after sending), whatever sent them:
+ * at `settleAfter`, when the call can no longer take effect, the console reads the service's state
+ * (the blocker's blocked list, the group's bans and members, the deactivated users, the message, the
+ * flagged list) and logs the final outcome under the operation whose answer was lost, once, across
+ * processes (lib/settlements/).
  */
-export const blockSettlements = pgTable(
-  "block_settlements",
+export const callSettlements = pgTable(
+  "call_settlements",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<SettlementKind>().notNull(),
     /** The operation whose answer was lost: the settlement is logged under it. */
     operationId: uuid("operation_id").notNull(),
-    blockerUid: text("blocker_uid").notNull(),
-    verb: text("verb").$type<"block" | "unblock">().notNull(),
-    uids: jsonb("uids").$type<string[]>().notNull(),
+    /** The log's action for the settlement: `users.block.settle`, `report.settle`… */
+    action: text("action").notNull(),
+    /** What the call was for besides its items: the blocker, the group, the reported message. */
+    target: text("target"),
+    /** The UIDs (or message ids) the call was sent for, still unknown. */
+    items: jsonb("items").$type<string[]>().notNull(),
+    /** The UIDs the settlement's log entry names. */
+    affectedUids: jsonb("affected_uids").$type<string[]>().notNull(),
     settleAfter: instant("settle_after").notNull(),
     /** A timed block's length, recorded for the UIDs the settlement finds blocked. */
     expiresInSeconds: integer("expires_in_seconds"),
@@ -81,7 +102,7 @@ export const blockSettlements = pgTable(
     createdAt: instant("created_at").notNull().defaultNow(),
   },
   (table) => [
-    index("block_settlements_due_idx")
+    index("call_settlements_due_idx")
       .on(table.settleAfter)
       .where(sql`${table.settledAt} is null`),
   ],

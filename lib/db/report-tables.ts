@@ -88,27 +88,3 @@ export const reportIndexState = pgTable("report_index_state", {
   lastError: text("last_error"),
   refreshRequestedAt: instant("refresh_requested_at"),
 });
-
-/**
- * A decision's ban or deactivation whose answer never came: once the call can no longer take effect
- * (`settleAfter`), the index's worker reads the group's banned users or the deactivated users and logs
- * what it finds, folded under the decision (lib/reports/call-settlement.ts).
- */
-export const reportCallSettlements = pgTable(
-  "report_call_settlements",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    parentOperationId: uuid("parent_operation_id").notNull(),
-    call: text("call").$type<"ban" | "deactivate">().notNull(),
-    uids: jsonb("uids").$type<string[]>().notNull(),
-    guid: text("guid"),
-    settleAfter: instant("settle_after").notNull(),
-    settledAt: instant("settled_at"),
-    createdAt: instant("created_at").notNull().defaultNow(),
-  },
-  (table) => [
-    index("report_call_settlements_due_idx")
-      .on(table.settleAfter)
-      .where(sql`${table.settledAt} is null`),
-  ],
-);

@@ -6,7 +6,7 @@ import { blockCompletion } from "@/lib/blocking/block-answer";
 import { callBlockEndpoint } from "@/lib/blocking/block-call";
 import { countOutcomes, type BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 import type { ChunkOutcomes } from "@/lib/db/schema";
-import { currentlyBlocked } from "./blocked-list";
+import { SETTLEMENT_KINDS } from "@/lib/settlements/kinds";
 import type { Chunk } from "./chunk-store";
 import { isBlockKind, parseMessageItem } from "./job-kinds";
 import type { BlockJob } from "./jobs";
@@ -28,26 +28,21 @@ export function blockerOf(job: Pick<BlockJob, "id" | "blockerUid">): string {
 
 /**
  * Before a chunk whose earlier call may have reached the service is sent again: what the service
- * now shows (the blocker's blocks, the deactivated users, the group's bans, the message) is taken
- * as that call's outcome, and only the rest is sent.
+ * now shows (the blocker's blocks, the deactivated users, the group's bans, the message), read as
+ * the one settlement of lost answers reads it (lib/settlements/kinds.ts), is taken as that call's
+ * outcome, and only the rest is sent: a job sends again, so it settles before it sends.
  */
 export async function reconcile(job: BlockJob, uids: string[]): Promise<{ settled: ChunkOutcomes; toSend: string[] }> {
   if (!isBlockKind(job.kind)) return reconcileKind(chatApiForJobs(), job, uids);
-  const blocked = await currentlyBlocked(chatApiForJobs(), blockerOf(job));
+  const done = await SETTLEMENT_KINDS[job.kind].read(chatApiForJobs(), blockerOf(job), uids);
   const preBlocked = new Set(job.preBlocked);
   const settled: ChunkOutcomes = {};
   const toSend: string[] = [];
   const note = "Settled from the blocker's blocks after a call that was cut off (restart or time-out).";
   for (const uid of uids) {
-    if (job.kind === "block" && blocked.has(uid)) {
-      settled[uid] = preBlocked.has(uid)
-        ? { outcome: "already_blocked", message: note }
-        : { outcome: "blocked", message: note };
-    } else if (job.kind === "unblock" && !blocked.has(uid)) {
-      settled[uid] = { outcome: "unblocked", message: note };
-    } else {
-      toSend.push(uid);
-    }
+    if (!done.has(uid)) toSend.push(uid);
+    else if (job.kind === "unblock") settled[uid] = { outcome: "unblocked", message: note };
+    else settled[uid] = { outcome: preBlocked.has(uid) ? "already_blocked" : "blocked", message: note };
   }
   return { settled, toSend };
 }

@@ -2,7 +2,7 @@ import { ChatApiError, type ChatApiClient } from "@/lib/chat-api";
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { JOB_KINDS, parseMessageItem } from "./job-kinds";
 import type { BlockJob } from "./jobs";
-import { deactivatedUids, bannedUids } from "./account-lists";
+import { SETTLEMENT_KINDS } from "@/lib/settlements/kinds";
 
 /**
  * The chat service's side of a chunk of the kinds beyond blocking: deactivate and reactivate (the
@@ -106,8 +106,9 @@ export async function callKind(client: ChatApiClient, job: BlockJob, items: stri
 
 /**
  * Before a chunk whose earlier call may have reached the service is sent again: what the service
- * shows now (deactivated users, the group's bans, the message's deletion) is taken as that call's
- * outcome, and only the rest is sent.
+ * shows now (deactivated users, the group's bans, the message's deletion), read as the one
+ * settlement of lost answers reads it (lib/settlements/kinds.ts), is taken as that call's outcome,
+ * and only the rest is sent.
  */
 export async function reconcileKind(
   client: ChatApiClient,
@@ -116,28 +117,14 @@ export async function reconcileKind(
 ): Promise<{ settled: ChunkOutcomes; toSend: string[] }> {
   const note = "Settled from the chat service's state after a call that was cut off (restart or time-out).";
   const { changed } = JOB_KINDS[job.kind];
-  let done: (item: string) => Promise<boolean>;
-  if (job.kind === "deactivate" || job.kind === "reactivate") {
-    const deactivated = await deactivatedUids(client);
-    done = async (uid) => deactivated.has(uid) === (job.kind === "deactivate");
-  } else if (job.kind === "ban" || job.kind === "unban") {
-    const banned = await bannedUids(client, groupOf(job));
-    done = async (uid) => banned.has(uid) === (job.kind === "ban");
-  } else {
-    done = async (item) => {
-      try {
-        const answer = await client.getMessage(parseMessageItem(item).messageId);
-        return Boolean(answer.data.deletedAt);
-      } catch (error) {
-        if (error instanceof ChatApiError && error.code === "ERR_MESSAGE_ID_NOT_FOUND") return true;
-        throw error;
-      }
-    };
-  }
+  const messages = job.kind === "delete_messages";
+  const idOf = (item: string) => (messages ? parseMessageItem(item).messageId : item);
+  const kind = job.kind === "delete_messages" ? "delete_message" : job.kind;
+  const done = await SETTLEMENT_KINDS[kind].read(client, job.groupGuid, items.map(idOf));
   const settled: ChunkOutcomes = {};
   const toSend: string[] = [];
   for (const item of items) {
-    if (await done(item)) settled[item] = { outcome: changed, message: note };
+    if (done.has(idOf(item))) settled[item] = { outcome: changed, message: note };
     else toSend.push(item);
   }
   return { settled, toSend };

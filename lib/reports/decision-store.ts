@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { reports, type ReportDecision } from "@/lib/db/schema";
 import { formatCount } from "@/lib/format/numbers";
+import { scheduleSettlement } from "@/lib/settlements/schedule";
 import { claimAllows } from "./claims";
 import { MAX_REPORTS_PER_DECISION, type DecisionTarget } from "./schemas";
 
@@ -77,7 +78,7 @@ export type ReportEnd =
 /**
  * What a reserved report came to: decided (its claim let go), back in the queue after a failure
  * (still held by this operator, who may try again), gone when the service no longer listed it, or
- * unknown until settled.
+ * unknown until the one settlement of lost answers (lib/settlements) reads the flagged list again.
  */
 export async function endReport(db: Database, messageId: string, operationId: string, end: ReportEnd): Promise<void> {
   const own = and(eq(reports.messageId, messageId), eq(reports.decisionOperationId, operationId));
@@ -92,12 +93,23 @@ export async function endReport(db: Database, messageId: string, operationId: st
       .update(reports)
       .set({ status: "gone", ...released })
       .where(own);
-  else if (end.kind === "unknown")
-    await db
+  else if (end.kind === "unknown") {
+    const [report] = await db
       .update(reports)
       .set({ status: "unknown", settleAfter: end.settleAfter, ...released })
-      .where(own);
-  else await db.update(reports).set(REOPENED).where(own);
+      .where(own)
+      .returning({ senderUid: reports.senderUid, decidedById: reports.decidedById, name: reports.decidedByName });
+    if (report)
+      await scheduleSettlement(db, {
+        kind: "review",
+        operationId,
+        action: "report.settle",
+        target: messageId,
+        items: [report.senderUid],
+        actor: { id: report.decidedById, email: report.name, role: "operator" },
+        settleAfter: end.settleAfter,
+      });
+  } else await db.update(reports).set(REOPENED).where(own);
 }
 
 /** "3 reports": for the messages of a refused decision. */

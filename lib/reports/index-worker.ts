@@ -7,13 +7,13 @@ import { defineWorker } from "@/lib/workers/define-worker";
 import { StoppedWaiting } from "./budget";
 import { runIndexPass, type PassSummary } from "./index-pass";
 import { releaseIndexLease, takeIndexLease } from "./index-store";
-import { settleLostCalls } from "./call-settlement";
-import { settleUnknownDecisions } from "./settle";
+import { settleDue } from "@/lib/settlements/settle";
 
 /**
  * Keeps the index of reports: every process runs this worker, and the one holding the lease reads
  * the flagged list, at most every ten seconds and no more often than keeps its calls within the
- * index's share of the jobs' budget, then settles decisions, bans and deactivations whose answer never came.
+ * index's share of the jobs' budget, then settles at once the reviews whose answer never came that the
+ * read tells (the one settlement of lost answers, lib/settlements, settles them and every other kind).
  */
 
 const EVERY_MS = 10_000;
@@ -37,8 +37,7 @@ export async function indexOnce(
   if (!(await takeIndexLease(db, owner))) return undefined;
   try {
     const pass = await runIndexPass(db, stopping);
-    await settleUnknownDecisions(db, pass.startedAt);
-    await settleLostCalls(db);
+    await settleDue(db, owner, stopping, ["review"]);
     return pass;
   } finally {
     await releaseIndexLease(db, owner);

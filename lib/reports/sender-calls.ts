@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db/client";
 import type { RequestInfo } from "@/lib/request-info";
 import { recordBlocks } from "@/lib/timed-blocks/store";
 import type { CallOutcome } from "./call-outcome";
-import { scheduleCallSettlement } from "./call-settlement";
+import { scheduleSettlement, type LostCall } from "@/lib/settlements/schedule";
 import type { ReportRow } from "./decision-store";
 
 /**
@@ -113,14 +113,16 @@ async function blockForReporter(parent: Parent, blocker: string, senders: string
 
 const ALREADY_BANNED = "ERR_ALREADY_BANNED";
 
-/** A ban or deactivation whose answer never came is settled once it can no longer land (call-settlement.ts). */
-async function settledLater(
-  outcome: CallOutcome,
-  lost: Omit<Parameters<typeof scheduleCallSettlement>[1], "parentOperationId">,
-  parent: Parent,
-) {
+/** A ban or deactivation whose answer never came is settled once it can no longer land (lib/settlements). */
+async function settledLater(outcome: CallOutcome, lost: Pick<LostCall, "kind" | "items" | "target">, parent: Parent) {
   if (outcome.outcome !== "unknown") return outcome;
-  await scheduleCallSettlement(await getDb(), { ...lost, parentOperationId: parent.operationId });
+  await scheduleSettlement(await getDb(), {
+    ...lost,
+    operationId: parent.operationId,
+    action: "report.settle",
+    actor: parent.actor,
+    reason: parent.reason,
+  });
   return {
     ...outcome,
     message: `${outcome.message ?? "The answer never came."} It is settled from the service's lists once the call can no longer take effect.`,
@@ -143,7 +145,7 @@ async function banFromGroup(parent: Parent, guid: string, uid: string): Promise<
     },
     ({ status, already }) => ({ outcome: "succeeded", httpStatus: status, summary: { guid, uid, already } }),
   );
-  return settledLater(outcome, { call: "ban", uids: [uid], guid }, parent);
+  return settledLater(outcome, { kind: "ban", items: [uid], target: guid }, parent);
 }
 
 async function deactivate(parent: Parent, uids: string[]): Promise<CallOutcome> {
@@ -162,7 +164,7 @@ async function deactivate(parent: Parent, uids: string[]): Promise<CallOutcome> 
       };
     },
   );
-  return settledLater(outcome, { call: "deactivate", uids }, parent);
+  return settledLater(outcome, { kind: "deactivate", items: uids }, parent);
 }
 
 /** The sender calls of a removal, in order; each logged under the decision. */

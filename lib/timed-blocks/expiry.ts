@@ -8,7 +8,6 @@ import { callDeadlineMs } from "@/lib/chat-api/retry";
 import { getDb, type Database } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { releaseSettlementClaims, settleDueBlocks } from "@/lib/blocking/settlement";
 import { defineWorker } from "@/lib/workers/define-worker";
 import { awaitSettlement, claimDue, finishExpiry, releaseClaims, type TimedBlock } from "./store";
 
@@ -16,8 +15,8 @@ import { awaitSettlement, claimDue, finishExpiry, releaseClaims, type TimedBlock
  * Carries out timed blocks' expiry in every console process: the due rows are in the database, so
  * expiry survives restarts, and a claim with a lease gives each to one process. The unblock is sent
  * as the workspace sends one (lib/blocking/send-block-call.ts): an unblock whose answer was lost is
- * "outcome unknown" in the log and settled by blocking's one settlement once it can no longer take
- * effect, which ends the expiry or makes it due again. An unblock that failed is taken up again once
+ * "outcome unknown" in the log and settled by the one settlement of lost answers (lib/settlements)
+ * once it can no longer take effect, which ends the expiry or makes it due again. An unblock that failed is taken up again once
  * its lease runs out.
  */
 
@@ -84,12 +83,9 @@ export const timedBlockExpiry = defineWorker({
         state.current = undefined;
       }
     }
-    // Blocks whose answer was lost are settled by the same sweep: both are blocking's follow-ups, due at a time.
-    await settleDueBlocks(db, owner, stopped);
   },
   release: async ({ state, owner }) => {
     const db = await getDb();
     await releaseClaims(db, owner, state.current);
-    await releaseSettlementClaims(db, owner);
   },
 });

@@ -163,7 +163,7 @@ describe.each(await databaseKinds())("the index of reports on %s", (database) =>
     expect(settled.find((entry) => entry.action === "report.settle" && entry.outcome !== "requested")).toMatchObject({
       outcome: "succeeded",
       actorRole: "system",
-      summary: { settled: "reviewed" },
+      summary: { call: "review", target: report!.id, outcomes: { [report!.sender]: { outcome: "reviewed" } } },
     });
   }, 120_000);
 
@@ -209,7 +209,7 @@ describe.each(await databaseKinds())("the index of reports on %s", (database) =>
     expect(settlement[0]).toMatchObject({
       outcome: "succeeded",
       actorRole: "system",
-      summary: { call: "deactivate", outcomes: { [report!.sender]: "deactivated" } },
+      summary: { call: "deactivate", outcomes: { [report!.sender]: { outcome: "deactivated" } } },
     });
   }, 120_000);
 });

@@ -3,7 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
 import { chatApi } from "@/lib/chat-api";
+import { actorOf } from "@/lib/audit/actor";
 import { RefusedError } from "@/lib/errors";
+import { settlingLostAnswer } from "@/lib/settlements/lost-answer";
 import { can, ROLE_LABELS } from "@/lib/roles";
 import { messageRow, type MessageRow } from "@/lib/messages/message-rows";
 import { deleteMessageSchema } from "@/lib/messages/schemas";
@@ -25,7 +27,8 @@ function snapshotOf(row: MessageRow) {
  * Deletes one message, soft by default (it stays, marked deleted) or, for admins, permanently. The
  * message is read first: the log keeps a snapshot of its text, and a message whose sender is not the
  * one the confirmation named is refused rather than deleted unseen. Sent with the key alone, so a
- * moderator may delete anyone's message (`deletedBy` reads `app_system`).
+ * moderator may delete anyone's message (`deletedBy` reads `app_system`). An answer that never came
+ * is settled from the message once the call can no longer take effect.
  */
 export const deleteMessageAction = defineAction({
   name: "message.delete",
@@ -52,7 +55,17 @@ export const deleteMessageAction = defineAction({
       throw new RefusedError(`Message ${messageId} was already deleted. Nothing changed.`);
     // Should the deletion fail, or its answer be lost, the log still has what the message said.
     context.keepOnFailure({ messageId, sender, snapshot: snapshotOf(before) });
-    const answer = await chatApi().deleteMessage(messageId, { permanent });
+    const answer = await settlingLostAnswer(
+      {
+        kind: permanent ? "delete_message_permanently" : "delete_message",
+        operationId: context.operationId,
+        action: "message.settle",
+        items: [messageId],
+        affectedUids: [sender],
+        actor: actorOf(context.operator),
+      },
+      () => chatApi().deleteMessage(messageId, { permanent }),
+    );
     revalidatePath("/users/[uid]/messages/[kind]/[peer]", "page");
     revalidatePath("/groups/[guid]", "page");
     return { before, after: permanent ? null : messageRow(answer.data, null), status: answer.status };
