@@ -124,14 +124,7 @@ export const auditEvents = pgTable(
  * user, deactivate or reactivate accounts app-wide, ban or unban from a group, delete messages.
  */
 export type JobKindName =
-  | "block"
-  | "unblock"
-  | "deactivate"
-  | "reactivate"
-  | "ban"
-  | "unban"
-  | "delete_messages"
-  | "report_decision";
+  "block" | "unblock" | "deactivate" | "reactivate" | "ban" | "unban" | "delete_messages" | "report_decision";
 
 /**
  * Incident mode: a job acts on thousands of UIDs (or messages) in chunks: blocks on behalf of one user,

@@ -39,7 +39,7 @@ async function decideReport(client: ChatApiClient, job: BlockJob, item: Extract<
 }
 
 /** Whether this job removed a message of `sender` (reported by `reporter`, sent in `guid`, when named). */
-export async function removedFor(
+async function removedFor(
   db: Database,
   job: Pick<BlockJob, "operationId">,
   match: { sender: string; reporter?: string; guid?: string },

@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ReportRow } from "./decision-store";
+import { reportRow } from "./report-row-fixture";
 import { itemOf, parseItem, uidsOfItem } from "./decision-items";
 import { planDecision, REPORTS_AT_ONCE } from "./decision-plan";
 
-const report = (messageId: string, senderUid: string, reporters: string[], group?: string, status = "open") =>
-  ({
-    messageId,
-    senderUid,
-    status,
-    receiverType: group ? "group" : "user",
-    receiverId: group ?? "amara-okafor",
-    reporters: reporters.map((uid) => ({
-      uid,
-      name: uid,
-      reasonId: "spam",
-      reasonName: "Spam",
-      remark: "",
-      flaggedAt: 1,
-    })),
-  }) as unknown as ReportRow;
+const report = reportRow;
 
 const NONE = { blockForReporters: false, deactivateSender: false, banFromGroup: false };
 const ALL = { blockForReporters: true, deactivateSender: true, banFromGroup: true };

@@ -89,14 +89,12 @@ const isBanned = async (guid: string, uid: string) => (await bannedUids(chatApi(
  * read taking its place in the rate budget within its reserve. A read that found no place in time is
  * "not checked", never "not blocked".
  */
-export async function blockedByReporters(
+async function blockedByReporters(
   reporters: string[],
   sender: string,
-  options: { waitMs?: number; blocks?: (blocker: string) => Promise<Set<string>> } = {},
 ): Promise<Array<{ uid: string; blocked: Read<boolean> }>> {
   const db = await getDb();
-  const giveUpAt = Date.now() + (options.waitMs ?? BUDGET_WAIT_MS);
-  const blocks = options.blocks ?? ((blocker: string) => currentlyBlocked(chatApi(), blocker));
+  const giveUpAt = Date.now() + BUDGET_WAIT_MS;
   const found = new Map<string, Read<boolean>>();
   await runPool([...new Set(reporters)], READS_AT_ONCE, async (uid) => {
     try {
@@ -106,7 +104,7 @@ export async function blockedByReporters(
       found.set(uid, { ok: false, message: NOT_CHECKED });
       return;
     }
-    found.set(uid, await read(async () => (await blocks(uid)).has(sender)));
+    found.set(uid, await read(async () => (await currentlyBlocked(chatApi(), uid)).has(sender)));
   });
   return reporters.map((uid) => ({ uid, blocked: found.get(uid)! }));
 }

@@ -89,11 +89,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
       </div>
 
       {(job.approvalExpiresAt !== null || job.breakGlass) && (
-        <ApprovalPanel
-          job={job}
-          firstUids={firstUids}
-          mode={requester ? "withdraw" : "decide"}
-        />
+        <ApprovalPanel job={job} firstUids={firstUids} mode={requester ? "withdraw" : "decide"} />
       )}
 
       <JobProgressPanel
