@@ -75,6 +75,23 @@ async function senderCall(client: ChatApiClient, job: BlockJob, item: Exclude<De
         ? { sender: item.sender, guid: item.guid }
         : { sender: item.sender };
   if (!(await removedFor(db, job, match))) return { status: 200, outcome: NOT_REMOVED };
+  try {
+    return await sendSenderCall(client, job, item);
+  } catch (error) {
+    // A UID or group the service does not have is this item's outcome; anything else is the call's failure.
+    if (!(error instanceof ChatApiError) || !error.code || !MISSING.has(error.code)) throw error;
+    return { status: error.status ?? 404, outcome: { outcome: "not_found", message: error.userMessage } };
+  }
+}
+
+const MISSING = new Set(["ERR_UID_NOT_FOUND", "ERR_GUID_NOT_FOUND"]);
+
+async function sendSenderCall(
+  client: ChatApiClient,
+  job: BlockJob,
+  item: Exclude<DecisionItem, { kind: "report" }>,
+): Promise<{ status: number; outcome: Outcome }> {
+  const db = await getDb();
   if (item.kind === "block") {
     const { status, rows } = await callBlockEndpoint(client, {
       blocker: item.reporter,
