@@ -35,7 +35,9 @@ export async function startDecisionJob(
   request: { decision: ReportDecision; reason: string; options?: SenderOptions },
   context: ActionContext,
 ): Promise<DecisionJobStarted> {
-  const plan = planDecision(reserved, request.decision, request.options, getEnv().approval.thresholdUids);
+  // Reserved for this decision now ("deciding"): the plan is of exactly these, as the open reports they were.
+  const held = reserved.map((row) => ({ ...row, status: "open" as const }));
+  const plan = planDecision(held, request.decision, request.options, getEnv().approval.thresholdUids);
   let job: BlockJob;
   try {
     job = await createJob(db, {
