@@ -281,6 +281,7 @@ test("a decision over the threshold runs as a job: a second moderator approves i
     await expect(page.getByRole("region", { name: "Progress" })).toContainText(/Status: Completed/, {
       timeout: 60_000,
     });
+    await page.reload();
     const outcomes = page.getByRole("table", { name: "Outcome per report and call" });
     await expect(outcomes.getByRole("row").filter({ hasText: "Decided" })).toHaveCount(reports.length);
     await expect(outcomes.getByRole("row").filter({ hasText: `blocks ${sender}` })).toHaveCount(reporters.length);
