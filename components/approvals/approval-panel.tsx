@@ -57,7 +57,7 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
   const kind = JOB_KINDS[job.kind];
   const subject = jobSubjectText(job);
   const breakdown = [
-    { label: `To ${kind.verb.toLowerCase()}`, value: formatCount(toSend) },
+    { label: kind.items === "calls" ? "Calls to make" : `To ${kind.verb.toLowerCase()}`, value: formatCount(toSend) },
     {
       label: job.blockerUid ? `Already blocked by ${job.blockerUid} (not sent)` : `${kind.unchangedLabel} (not sent)`,
       value: formatCount(already),
