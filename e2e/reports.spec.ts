@@ -1,6 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { startConsole, type ConsoleServer } from "../tests/support/console-server";
+import { callActionOver, signIn as signInOver } from "../tests/support/console-session";
 import { expectNoSeriousViolations } from "./axe";
-import { CHAT_API_KEY, forgeAction, storageStateOf } from "./support";
+import { ADMIN, CHAT_API_KEY, forgeAction, OPERATORS, signIn, storageStateOf } from "./support";
 
 /**
  * The reports queue on the demo raid (63 raid messages and 3 ordinary ones reported): a moderator
@@ -193,4 +195,114 @@ test("the action log has each decision, with the sender among its UIDs", async (
   expect(await page.getByRole("table").getByRole("row").filter({ hasText: "report.remove" }).count()).toBeGreaterThan(
     0,
   );
+});
+
+/** A page signed in as `who` on a console of its own. */
+async function pageOn(browser: Browser, server: ConsoleServer, who: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL: server.baseUrl, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signIn(page, who.email, who.password);
+  return { context, page };
+}
+
+test("a decision over the threshold runs as a job: a second moderator approves it, checked at /v3", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // Blocks for more than two reporters need a second operator here.
+  const server = await startConsole({
+    env: {
+      APPROVAL_THRESHOLD_UIDS: "2",
+      CONSOLE_ADMIN_EMAIL: ADMIN.email,
+      CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
+  const contexts: Array<{ close: () => Promise<void> }> = [];
+  try {
+    const admin = await signInOver(server, ADMIN);
+    const created = await callActionOver(
+      server,
+      admin,
+      "createOperatorAction",
+      { ...OPERATORS.moderator, role: "moderator" },
+      "/operators",
+    );
+    expect(created.ok).toBe(true);
+    const at = async (path: string) => {
+      const response = await fetch(`${server.baseUrl}/v3${path}`, { headers: { apikey: server.apiKey } });
+      return (await response.json()) as { data: unknown };
+    };
+    type Flagged = { id: string; sender: string; flaggedBy: Array<{ uid: string }> };
+    const flagged = async () => (await at("/moderation/flagged-messages?limit=1000")).data as Flagged[];
+    // The raider whose reports have the most reporters: more than the threshold.
+    const bySender = new Map<string, Flagged[]>();
+    for (const item of await flagged()) bySender.set(item.sender, [...(bySender.get(item.sender) ?? []), item]);
+    const reportersOf = (items: Flagged[], sender: string) =>
+      [...new Set(items.flatMap((item) => item.flaggedBy.map((entry) => entry.uid)))].filter((uid) => uid !== sender);
+    const [sender, reports] = [...bySender].sort(
+      ([a, x], [b, y]) => reportersOf(y, b).length - reportersOf(x, a).length,
+    )[0]!;
+    const reporters = reportersOf(reports, sender);
+    expect(reporters.length).toBeGreaterThan(2);
+
+    const first = await pageOn(browser, server, ADMIN);
+    const second = await pageOn(browser, server, OPERATORS.moderator);
+    contexts.push(first.context, second.context);
+    const page = first.page;
+    await openQueue(page, `?sender=${sender}`);
+    const reportId = await openFirstReport(page);
+    if (reports.length > 1)
+      await page.getByRole("radio", { name: `Every open report of this sender (${reports.length})` }).check();
+    const form = page.getByRole("form", { name: "Decide" });
+    await form.getByRole("radio", { name: "Remove message" }).check();
+    await form.getByLabel("Reason", { exact: true }).selectOption({ label: "Part of a raid" });
+    await form.getByRole("checkbox", { name: "Block the sender for each reporter" }).check();
+    await form.getByRole("button", { name: "Remove message" }).click();
+    // The confirmation says it runs as a job that needs a second operator.
+    const dialog = page.getByRole("dialog");
+    const notice = dialog.getByRole("status").filter({ hasText: "This decision runs as an incident job" });
+    await expect(notice).toContainText(`${reporters.length} act on UIDs`);
+    await expect(notice).toContainText("nothing is sent until another moderator or admin approves it");
+    await expect(notice).toContainText("cannot be restored through the console");
+    await dialog.getByRole("button", { name: "Request approval" }).click();
+    await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);
+    const jobUrl = page.url();
+    await expect(page.getByRole("region", { name: "Approval" })).toContainText("Waiting for approval");
+
+    // The second moderator sees the report held by the job, and approves it.
+    await second.page.goto(`/reports/${reportId}`);
+    await expect(second.page.getByText(/Being decided by job/).first()).toBeVisible();
+    expect(await flagged()).toEqual(expect.arrayContaining([expect.objectContaining({ id: reportId })]));
+    await second.page.goto(jobUrl);
+    await second.page.getByRole("region", { name: "Approval" }).getByRole("button", { name: "Approve" }).click();
+    const approve = second.page.getByRole("dialog");
+    await approve.getByLabel("Reason for your decision").fill("Checked: a raider");
+    await approve.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("region", { name: "Progress" })).toContainText(/Status: Completed/, {
+      timeout: 60_000,
+    });
+    await page.reload();
+    const outcomes = page.getByRole("table", { name: "Outcome per report and call" });
+    await expect(outcomes.getByRole("row").filter({ hasText: "Decided" })).toHaveCount(reports.length);
+    await expect(outcomes.getByRole("row").filter({ hasText: `blocks ${sender}` })).toHaveCount(reporters.length);
+
+    // At /v3: every message deleted and no longer waiting for review, the sender blocked by every reporter.
+    const left = await flagged();
+    for (const report of reports) {
+      expect(left.some((item) => item.id === report.id)).toBe(false);
+      expect((await at(`/messages/${report.id}`)).data).toHaveProperty("deletedAt");
+    }
+    for (const reporter of reporters) {
+      const blocked = (await at(`/users/${reporter}/blockedusers?perPage=1000`)).data as Array<{ uid: string }>;
+      expect(blocked.map((user) => user.uid)).toContain(sender);
+    }
+    // The queue and the log.
+    await page.goto(`/reports/${reportId}`);
+    await expect(page.getByText(/Removed by Administrator/).first()).toBeVisible();
+    await page.goto(`/audit?uid=${sender}&action=report.remove`);
+    await expect(page.getByRole("table").getByRole("row").filter({ hasText: "report.remove" })).toHaveCount(1);
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+  }
 });

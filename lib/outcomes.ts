@@ -32,6 +32,8 @@ export const OUTCOMES = {
   done: { label: "Decided", tone: "success" },
   refused: { label: "Refused", tone: "danger" },
   gone: { label: "Decided elsewhere", tone: "neutral" },
+  // A sender call of a decision whose sender had no message removed by it.
+  skipped: { label: "Not sent", tone: "neutral" },
   // Either.
   failed: { label: "Failed", tone: "danger" },
   unknown: { label: "Outcome unknown", tone: "warning" },
@@ -72,6 +74,10 @@ export const UID_OUTCOME_ORDER = [
   "not_banned",
   "deleted",
   "already_deleted",
+  "done",
+  "gone",
+  "refused",
+  "skipped",
   "cancelled",
   "in_flight",
   "pending",

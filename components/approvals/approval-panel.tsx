@@ -42,6 +42,12 @@ type ApprovalPanelProps = {
  * A large job's approval: what was asked (blocker, count, the preview's breakdown, the first UIDs and
  * the whole list), by whom, why and when, then who decided and why; while it waits, the decision.
  */
+const ITEM_WORDS = {
+  UIDs: usersCount,
+  messages: (count: number) => countOf(count, "message", "messages"),
+  calls: (count: number) => countOf(count, "call", "calls"),
+};
+
 export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
   const headingId = useId();
   const waiting = job.status === "awaiting_approval";
@@ -51,12 +57,12 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
   const kind = JOB_KINDS[job.kind];
   const subject = jobSubjectText(job);
   const breakdown = [
-    { label: `To ${kind.verb.toLowerCase()}`, value: formatCount(toSend) },
+    { label: kind.items === "calls" ? "Calls to make" : `To ${kind.verb.toLowerCase()}`, value: formatCount(toSend) },
     {
       label: job.blockerUid ? `Already blocked by ${job.blockerUid} (not sent)` : `${kind.unchangedLabel} (not sent)`,
       value: formatCount(already),
     },
-    ...(preview
+    ...(preview && job.kind !== "report_decision"
       ? [
           { label: "Invalid (left out)", value: formatCount(preview.invalid) },
           { label: "Duplicates merged", value: formatCount(preview.duplicates) },
@@ -66,7 +72,8 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
   ];
   const summary = job.blockerUid
     ? `Block ${usersCount(toSend)} on behalf of ${job.blockerUid}, requested by ${job.createdByEmail}.`
-    : `${kind.verb} ${kind.items === "messages" ? countOf(toSend, "message", "messages") : usersCount(toSend)} (${subject}), requested by ${job.createdByEmail}.`;
+    : `${kind.verb} ${ITEM_WORDS[kind.items](toSend)} (${subject}), requested by ${job.createdByEmail}.`;
+  const listed = kind.items === "calls" ? "First UIDs it acts on" : "First UIDs to block";
   const decidedLabel = job.breakGlass ? "Started without approval by" : (DECIDED[job.status] ?? "Approved by");
 
   return (
@@ -136,8 +143,8 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
         )}
       </dl>
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-slate-900">First UIDs to block</h3>
-        <ul aria-label="First UIDs to block" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <h3 className="text-sm font-semibold text-slate-900">{listed}</h3>
+        <ul aria-label={listed} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {firstUids.map((uid) => (
             <li key={uid}>
               <Uid uid={uid} />

@@ -109,7 +109,8 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
 
   const changed = job.kind === "block" ? job.blockedCount : job.changedCount;
   const undo = JOB_KINDS[job.kind].undo;
-  const canRetry = !active && job.failedCount > 0;
+  // A decision's failed reports are back in the queue, to be decided there again.
+  const canRetry = !active && job.failedCount > 0 && job.kind !== "report_decision";
   const canUndo = !active && canUnblock && undo !== undefined && changed > 0;
   if (!active && !canRetry && !canUndo && !failure) return null;
 

@@ -23,8 +23,9 @@ export function isActive(status: JobStatus): boolean {
 
 const shortId = (id: string) => id.slice(0, 8);
 
-/** Whom or where the job acts, in words: "cometchat-uid-1", "group cometchat-guid-1", "the whole app". */
-export function jobSubjectText(job: Pick<BlockJob, "blockerUid" | "groupGuid">): string {
+/** Whom or where the job acts, in words: "cometchat-uid-1", "group cometchat-guid-1", "reported messages", "the whole app". */
+export function jobSubjectText(job: Pick<BlockJob, "kind" | "blockerUid" | "groupGuid">): string {
+  if (job.kind === "report_decision") return "reported messages";
   if (job.blockerUid) return job.blockerUid;
   return job.groupGuid ? `group ${job.groupGuid}` : "the whole app";
 }
@@ -68,15 +69,21 @@ export function jobCounts(job: Counted): Array<{ label: string; value: number }>
           { label: changedLabel, value: job.unblockedCount },
           { label: unchangedLabel, value: job.notBlockedCount },
         ]
-      : job.kind === "block"
+      : job.kind === "report_decision"
         ? [
-            { label: changedLabel, value: job.blockedCount },
-            { label: unchangedLabel, value: job.alreadyBlockedCount },
+            // Reports decided and the calls that took effect; blocks count in the blocks' columns.
+            { label: changedLabel, value: job.changedCount + job.blockedCount },
+            { label: unchangedLabel, value: job.unchangedCount + job.alreadyBlockedCount },
           ]
-        : [
-            { label: changedLabel, value: job.changedCount },
-            { label: unchangedLabel, value: job.unchangedCount },
-          ];
+        : job.kind === "block"
+          ? [
+              { label: changedLabel, value: job.blockedCount },
+              { label: unchangedLabel, value: job.alreadyBlockedCount },
+            ]
+          : [
+              { label: changedLabel, value: job.changedCount },
+              { label: unchangedLabel, value: job.unchangedCount },
+            ];
   if (job.notFoundCount > 0) counts.push({ label: "Not found", value: job.notFoundCount });
   counts.push({ label: "Failed", value: job.failedCount });
   if (job.cancelledCount > 0) counts.push({ label: "Cancelled", value: job.cancelledCount });

@@ -3,6 +3,7 @@ import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
 import { formatCount } from "@/lib/format/numbers";
 import { outcomeOf } from "@/lib/outcomes";
 import { parseMessageItem } from "@/lib/incidents/job-kinds";
+import { parseItem } from "@/lib/reports/decision-items";
 import { JobResultsFilter } from "./job-results-filter";
 import { JobResultsPages } from "./job-results-pages";
 import type { JobResultsPage } from "@/lib/incidents/job-results";
@@ -10,8 +11,11 @@ import { EmptyTable } from "@/components/ui/table";
 
 type JobResultsSectionProps = {
   jobId: string;
-  /** A job that deletes messages has a message an item: shown with its sender. */
-  messages?: boolean;
+  /**
+   * A job that deletes messages has a message an item, shown with its sender; a report decision has
+   * a report or a call an item, shown with the UID it acts on or for.
+   */
+  items?: "uids" | "messages" | "decision";
   view: JobResultsPage;
   /** A running job's results are read again as its UIDs get done (see useJobProgress). */
   live: boolean;
@@ -23,7 +27,26 @@ function messageRow(row: JobResultsPage["rows"][number]) {
   return { ...row, uid: sender, note: `message ${messageId}` };
 }
 
-export function JobResultsSection({ jobId, view, live, messages = false }: JobResultsSectionProps) {
+/** A decision's item: the report's sender with its message, or the reporter a block is for, the sender a ban or deactivation is of. */
+function decisionRow(row: JobResultsPage["rows"][number]) {
+  const item = parseItem(row.uid);
+  switch (item.kind) {
+    case "report":
+      return {
+        ...row,
+        uid: item.sender,
+        note: `${item.decision === "keep" ? "keep" : "remove"} message ${item.messageId}`,
+      };
+    case "block":
+      return { ...row, uid: item.reporter, note: `blocks ${item.sender}` };
+    case "ban":
+      return { ...row, uid: item.sender, note: `ban from ${item.guid}` };
+    case "deactivate":
+      return { ...row, uid: item.sender, note: "deactivate" };
+  }
+}
+
+export function JobResultsSection({ jobId, view, live, items = "uids" }: JobResultsSectionProps) {
   const matching = view.outcome
     ? (view.counts.find((entry) => entry.outcome === view.outcome)?.count ?? 0)
     : view.total;
@@ -51,8 +74,10 @@ export function JobResultsSection({ jobId, view, live, messages = false }: JobRe
             Showing {formatCount(from)}–{formatCount(to)} of {formatCount(matching)}
             {view.outcome ? ` with the outcome “${outcomeOf(view.outcome).label}”` : ""}.
           </p>
-          {messages ? (
+          {items === "messages" ? (
             <UidOutcomeTable rows={view.rows.map(messageRow)} caption="Outcome per message" />
+          ) : items === "decision" ? (
+            <UidOutcomeTable rows={view.rows.map(decisionRow)} caption="Outcome per report and call" />
           ) : (
             <UidOutcomeTable rows={view.rows} caption="Outcome per UID" />
           )}

@@ -10,6 +10,12 @@ export type Subject = Pick<BlockJob, "kind" | "blockerUid" | "groupGuid">;
  * the group a ban is in, or the whole app for deactivations and deletions.
  */
 export function JobSubject({ job, oneLine = false }: { job: Subject; oneLine?: boolean }) {
+  if (job.kind === "report_decision")
+    return (
+      <Link href="/reports" className="underline underline-offset-2">
+        Reported messages
+      </Link>
+    );
   if (job.blockerUid) return <Uid uid={job.blockerUid} oneLine={oneLine} />;
   if (job.groupGuid)
     return (

@@ -11,9 +11,11 @@ import { useServerAction } from "@/lib/actions/use-server-action";
 import type { DecisionResult } from "@/lib/reports/decide";
 import { keepReportsAction } from "@/lib/reports/actions/keep-reports";
 import { removeReportsAction } from "@/lib/reports/actions/remove-reports";
+import { previewDecisionAction } from "@/lib/reports/actions/preview-decision";
 import { KEEP_REASONS, REMOVE_REASONS, type DecisionTarget } from "@/lib/reports/schemas";
 import { DecisionResultView } from "./decision-result";
 import { DecisionSummary, type OfferedReport } from "./decision-summary";
+import { DecisionJobNotice, type DecisionSize } from "./decision-job-notice";
 
 type Props = {
   /** The reports this panel may decide on: the one on its page, or the open ones of a page of the queue. */
@@ -70,12 +72,19 @@ function Choice<T extends string>(props: {
   );
 }
 
+function confirmLabel(request: Request | null): string {
+  if (request?.size.runsAsJob) return request.size.needsApproval ? "Request approval" : "Start the job";
+  return request?.decision === "keep" ? "Confirm keep" : "Confirm removal";
+}
+
 type Request = {
   decision: "keep" | "remove";
   target: DecisionTarget;
   reasonCode: string;
   reasonText: string;
   options: { blockForReporters: boolean; deactivateSender: boolean; banFromGroup: boolean };
+  /** The preview's count: a large decision runs as an incident job. */
+  size: DecisionSize;
 };
 
 /**
@@ -88,6 +97,7 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
   const selection = useSelection();
   const keep = useServerAction(keepReportsAction, { unanswered: UNANSWERED });
   const remove = useServerAction(removeReportsAction, { unanswered: UNANSWERED });
+  const preview = useServerAction(previewDecisionAction);
   const [decision, setDecision] = useState<"keep" | "remove">("remove");
   const [scope, setScope] = useState<"these" | "sender">("these");
   const [request, setRequest] = useState<Request | null>(null);
@@ -103,12 +113,13 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setResult(null);
-    setRequest({
+    action.reset();
+    const asked = {
       decision,
       target:
         scope === "sender" && sender
-          ? { kind: "sender", senderUid: sender.uid }
-          : { kind: "reports", messageIds: chosen.map((report) => report.messageId) },
+          ? { kind: "sender" as const, senderUid: sender.uid }
+          : { kind: "reports" as const, messageIds: chosen.map((report) => report.messageId) },
       reasonCode: String(data.get("reasonCode") ?? ""),
       reasonText: String(data.get("reasonText") ?? ""),
       options: {
@@ -116,14 +127,21 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
         deactivateSender: data.get("deactivateSender") === "on",
         banFromGroup: data.get("banFromGroup") === "on",
       },
+    };
+    // Its size first: a large decision is confirmed as the incident job it runs as.
+    void preview.run({ target: asked.target, decision, ...asked.options }, (answer) => {
+      if (answer.ok && answer.data) setRequest({ ...asked, size: answer.data });
     });
   }
 
   function confirm() {
     if (!request) return;
-    const { decision: kind, options, ...input } = request;
+    const { decision: kind, options, size, ...fields } = request;
+    const input = { ...fields, runAs: size.runsAsJob ? ("job" as const) : ("now" as const) };
     const after = (answer: { ok: boolean; data?: DecisionResult }) => {
       if (!answer.ok || !answer.data) return;
+      // A large decision goes on as a job: its page shows the progress, the approval and each outcome.
+      if (answer.data.job) return router.push(`/incidents/${answer.data.job.jobId}`);
       setResult(answer.data);
       setRequest(null);
       selection?.clear();
@@ -179,16 +197,22 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
           </fieldset>
         )}
         {nothingChosen && fromSelection && <p className="text-sm text-slate-600">Select reports in the list first.</p>}
-        <Button type="submit" variant={decision === "remove" ? "danger" : "primary"} disabled={nothingChosen}>
+        <Button
+          type="submit"
+          variant={decision === "remove" ? "danger" : "primary"}
+          disabled={nothingChosen || preview.pending}
+        >
           {decision === "keep" ? "Keep" : "Remove message"}
         </Button>
       </form>
-      {!request && action.failure && <ActionFailure failure={action.failure} labels={FIELD_LABELS} />}
+      {!request && (action.failure ?? preview.failure) && (
+        <ActionFailure failure={(action.failure ?? preview.failure)!} labels={FIELD_LABELS} />
+      )}
       <ConfirmDialog
         open={request !== null}
         title={request?.decision === "keep" ? "Keep the reported messages?" : "Remove the reported messages?"}
-        confirmLabel={request?.decision === "keep" ? "Confirm keep" : "Confirm removal"}
-        pendingLabel="Deciding…"
+        confirmLabel={confirmLabel(request)}
+        pendingLabel={request?.size.runsAsJob ? "Starting the job…" : "Deciding…"}
         tone={request?.decision === "keep" ? "primary" : "danger"}
         pending={action.pending}
         onConfirm={confirm}
@@ -200,11 +224,14 @@ export function DecisionPanel({ offered, sender, fromSelection = false, closed =
         failureLabels={FIELD_LABELS}
       >
         {request && (
-          <DecisionSummary
-            request={request}
-            chosen={chosen}
-            everyOfSender={request.target.kind === "sender" ? sender : undefined}
-          />
+          <>
+            <DecisionSummary
+              request={request}
+              chosen={chosen}
+              everyOfSender={request.target.kind === "sender" ? sender : undefined}
+            />
+            <DecisionJobNotice size={request.size} decision={request.decision} />
+          </>
         )}
       </ConfirmDialog>
       {result && <DecisionResultView result={result} />}

@@ -19,6 +19,7 @@ function yesNo(read: Read<boolean>, yes: string, no: string) {
 export function ReportSender({ sender, standing, groupName }: Props) {
   const blocked = standing.blockedBy.filter((entry) => entry.blocked.ok && entry.blocked.value).length;
   const checked = standing.blockedBy.filter((entry) => entry.blocked.ok).length;
+  const unread = standing.blockedBy.flatMap((entry) => (entry.blocked.ok ? [] : [entry.blocked.message]));
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
       <dt className="font-medium text-slate-700">Sender</dt>
@@ -46,8 +47,16 @@ export function ReportSender({ sender, standing, groupName }: Props) {
       )}
       <dt className="font-medium text-slate-700">Blocked by the reporters</dt>
       <dd>
-        {blocked} of {checked} reporters checked
-        {standing.reportersNotChecked > 0 && ` (${standing.reportersNotChecked} more not checked)`}
+        {unread.length === 0 ? (
+          `${blocked} of ${checked} reporters`
+        ) : (
+          <>
+            {blocked} of the {checked} reporters checked;{" "}
+            <span className="text-red-800">
+              {unread.length} of {standing.blockedBy.length} could not be checked: {unread[0]}
+            </span>
+          </>
+        )}
       </dd>
     </dl>
   );

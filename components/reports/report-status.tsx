@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { ReportDecision, ReportStatus as Status } from "@/lib/db/schema";
 
@@ -7,6 +8,8 @@ type Props = {
     decision: ReportDecision | null;
     decidedByName: string | null;
     claimedByName: string | null;
+    /** The incident job deciding it, for a large decision. */
+    decidingJobId?: string | null;
   };
 };
 
@@ -24,7 +27,17 @@ export function ReportStatus({ report }: Props) {
         <Badge tone="warning">Waiting</Badge>
       );
     case "deciding":
-      return <Badge tone="info">Being decided{by}</Badge>;
+      return report.decidingJobId ? (
+        <Badge tone="info">
+          Being decided by{" "}
+          <Link href={`/incidents/${report.decidingJobId}`} className="underline underline-offset-2">
+            job {report.decidingJobId.slice(0, 8)}
+          </Link>
+          {by}
+        </Badge>
+      ) : (
+        <Badge tone="info">Being decided{by}</Badge>
+      );
     case "unknown":
       return <Badge tone="danger">Outcome unknown ({`${what.toLowerCase()}${by}`})</Badge>;
     case "decided":

@@ -122,7 +122,8 @@ export const auditEvents = pgTable(
  * What a job does to each of its items (lib/incidents/job-kinds.ts): block or unblock on behalf of a
  * user, deactivate or reactivate accounts app-wide, ban or unban from a group, delete messages.
  */
-export type JobKindName = "block" | "unblock" | "deactivate" | "reactivate" | "ban" | "unban" | "delete_messages";
+export type JobKindName =
+  "block" | "unblock" | "deactivate" | "reactivate" | "ban" | "unban" | "delete_messages" | "report_decision";
 
 /**
  * Incident mode: a job acts on thousands of UIDs (or messages) in chunks: blocks on behalf of one user,

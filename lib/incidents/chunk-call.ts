@@ -11,6 +11,7 @@ import type { Chunk } from "./chunk-store";
 import { isBlockKind, parseMessageItem } from "./job-kinds";
 import type { BlockJob } from "./jobs";
 import { callKind, reconcileKind } from "./kind-calls";
+import { uidsOfItem } from "@/lib/reports/decision-items";
 
 /** The chat service's side of a chunk: what the service's state says, and the logged call that sends it. */
 
@@ -49,6 +50,7 @@ export async function reconcile(job: BlockJob, uids: string[]): Promise<{ settle
 
 /** The UIDs a chunk's call affects, for the log's UID index: a message's sender, for a deletion. */
 export function affectedByItems(job: Pick<BlockJob, "kind">, items: string[]): string[] {
+  if (job.kind === "report_decision") return [...new Set(items.flatMap(uidsOfItem))];
   return job.kind === "delete_messages" ? [...new Set(items.map((item) => parseMessageItem(item).sender))] : items;
 }
 
@@ -96,7 +98,7 @@ export async function sendChunk(
         chunk: chunk.chunkIndex,
         kind: job.kind,
         ...(job.groupGuid ? { group: job.groupGuid } : {}),
-        [job.kind === "delete_messages" ? "messages" : "uids"]: uids,
+        [job.kind === "delete_messages" ? "messages" : job.kind === "report_decision" ? "items" : "uids"]: uids,
       },
     },
     async () => {

@@ -39,6 +39,17 @@ type ClaimedRow = { job_id: string; chunk_index: number; uids: string[]; failure
  * have happened. `returned` counts this runner's chunks whose call is over but not yet recorded;
  * `room` is what this runner's pace allows beyond its calls in flight.
  */
+/**
+ * A report decision sends its sender calls (blocks, bans, deactivations) only once every report is
+ * decided: each call goes out only for a sender whose message the job removed.
+ */
+function reportsFirst(job: BlockJob) {
+  if (job.kind !== "report_decision") return sql``;
+  return sql`and (chunk.uids->>0 like 'report:%' or not exists (
+    select 1 from ${blockJobChunks} as report
+    where report.job_id = ${job.id} and report.status in ('pending', 'in_flight') and report.uids->>0 like 'report:%'))`;
+}
+
 export async function claimChunks(
   db: Database,
   job: BlockJob,
@@ -64,6 +75,7 @@ export async function claimChunks(
       where chunk.job_id = ${job.id} and exists (select 1 from job)
         and ((chunk.status = 'pending' and chunk.next_attempt_at <= now())
           or (chunk.status = 'in_flight' and chunk.lease_expires_at <= now()))
+        ${reportsFirst(job)}
       order by chunk.chunk_index
       limit least(${room}, greatest(0, coalesce((select concurrency from job), 0) - (select n from busy) + ${returned}))
       for update of chunk skip locked

@@ -38,6 +38,8 @@ function followUpKind(parent: BlockJob, purpose: "retry" | "undo"): JobKindName 
 async function followUp(parentId: string, purpose: "retry" | "undo", context: ActionContext) {
   const db = await getDb();
   const parent = await requireJob(parentId);
+  if (parent.kind === "report_decision")
+    throw new RefusedError("A decision's failed reports are back in the queue: decide them again there.");
   const kind = followUpKind(parent, purpose);
   if (!can(context.operator.role, JOB_KINDS[kind].permission))
     throw new RefusedError(`Your role does not allow you to ${describePermission(JOB_KINDS[kind].permission)}.`);

@@ -22,8 +22,8 @@ export type JobKindSpec = {
   /** The kind that undoes this one, with its button's words; none when the vendor offers no undo. */
   undo?: { kind: JobKindName; label: string };
   permission: Permission;
-  /** "messages" for a job whose items are messages, "UIDs" otherwise. */
-  items: "UIDs" | "messages";
+  /** "messages" for a job whose items are messages, "calls" for a decision's calls, "UIDs" otherwise. */
+  items: "UIDs" | "messages" | "calls";
 };
 
 export const JOB_KINDS: Record<JobKindName, JobKindSpec> = {
@@ -106,6 +106,19 @@ export const JOB_KINDS: Record<JobKindName, JobKindSpec> = {
     perCall: 1,
     permission: "messages.delete",
     items: "messages",
+  },
+  // A large decision of the reports queue (lib/reports/decision-plan.ts): each report kept or
+  // removed, then the removal's blocks, bans and deactivations; one call an item.
+  report_decision: {
+    doing: "Deciding reports",
+    verb: "Decide reports",
+    changed: "done",
+    unchanged: "already_done",
+    changedLabel: "Done",
+    unchangedLabel: "Already so (blocked, banned)",
+    perCall: 1,
+    permission: "reports.decide",
+    items: "calls",
   },
 };
 

@@ -4,6 +4,7 @@ import { newestRows, rowById } from "@/lib/db/rows";
 import { blockJobChunks, blockJobs, type ChunkOutcomes, type RequestPreview } from "@/lib/db/schema";
 import { rateBudgetUse, type RateBudgetUse } from "./rate-budget";
 import { isBlockKind, JOB_KINDS } from "./job-kinds";
+import { releaseUnsentReports } from "@/lib/reports/decision-store";
 
 export type BlockJob = typeof blockJobs.$inferSelect;
 /** A transaction of `Database`, for changes that must land together with the caller's. */
@@ -218,6 +219,11 @@ export async function settleUnsent(tx: Transaction, id: string, message: string)
     .from(blockJobChunks)
     .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.status, "pending")));
   let cancelled = 0;
+  await releaseUnsentReports(
+    tx,
+    id,
+    pending.flatMap((chunk) => chunk.uids),
+  );
   for (const chunk of pending) {
     const outcomes: ChunkOutcomes = Object.fromEntries(
       chunk.uids.map((uid) => [uid, { outcome: "cancelled", message }]),

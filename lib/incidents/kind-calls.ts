@@ -2,6 +2,7 @@ import { ChatApiError, type ChatApiClient } from "@/lib/chat-api";
 import type { ChunkOutcomes } from "@/lib/db/schema";
 import { JOB_KINDS, parseMessageItem } from "./job-kinds";
 import type { BlockJob } from "./jobs";
+import { callDecisionItem, reconcileDecisionItems } from "@/lib/reports/decision-job-calls";
 import { SETTLEMENT_KINDS } from "@/lib/settlements/kinds";
 
 /**
@@ -99,6 +100,8 @@ export async function callKind(client: ChatApiClient, job: BlockJob, items: stri
         const answer = await client.deleteMessage(parseMessageItem(items[0]!).messageId, { permanent: false });
         return { status: answer.status, message: "Deleted: the message is kept as deleted by the chat service." };
       });
+    case "report_decision":
+      return callDecisionItem(client, job, items[0]!);
     default:
       throw new Error(`Jobs of kind ${job.kind} are sent through the block call.`);
   }
@@ -115,6 +118,7 @@ export async function reconcileKind(
   job: BlockJob,
   items: string[],
 ): Promise<{ settled: ChunkOutcomes; toSend: string[] }> {
+  if (job.kind === "report_decision") return reconcileDecisionItems(client, job, items);
   const note = "Settled from the chat service's state after a call that was cut off (restart or time-out).";
   const { changed } = JOB_KINDS[job.kind];
   const messages = job.kind === "delete_messages";

@@ -7,13 +7,15 @@ import type { ReportDecision } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { RefusedError } from "@/lib/errors";
 import { formatCount } from "@/lib/format/numbers";
-import { needsApproval } from "@/lib/approvals/threshold";
 import { awaitBudgetPlace } from "./budget";
+import { runPool } from "./pool";
 import type { CallOutcome } from "./call-outcome";
 import { endReport, refusalOf, reportsCount, reserveReports, targetReports, type ReportRow } from "./decision-store";
 import { reviewReport } from "./review-calls";
 import type { DecisionTarget } from "./schemas";
-import { blocksFor, senderCalls, type SenderOptions } from "./sender-calls";
+import { senderCalls, type SenderOptions } from "./sender-calls";
+import { decidingJobs, startDecisionJob, type DecisionJobStarted } from "./decision-job";
+import { planDecision, type DecisionPlan } from "./decision-plan";
 
 type ReportOutcome = {
   messageId: string;
@@ -29,6 +31,8 @@ export type DecisionResult = {
   senderCalls: CallOutcome[];
   /** ISO time: when reports whose outcome is unknown are settled from the service's list. */
   settlesAt?: string;
+  /** A large decision: the job that makes it; `reports` then names only those it could not take. */
+  job?: DecisionJobStarted;
 };
 
 type DecisionRequest = {
@@ -36,6 +40,8 @@ type DecisionRequest = {
   decision: ReportDecision;
   reason: string;
   options?: SenderOptions;
+  /** What the moderator confirmed: a decision made at once, or one run as an incident job. */
+  runAs: "now" | "job";
 };
 
 /** Reports decided at once; a larger decision's calls take their places in the rate budget. */
@@ -43,37 +49,25 @@ const AT_ONCE = 1;
 const CONCURRENCY = 4;
 
 /**
- * Refuses, before anything is sent, a removal whose blocks or deactivations would need a second
- * operator's approval in incident mode: here they would go out at once.
+ * Refuses, before anything is reserved, a decision whose size is not the one the moderator confirmed:
+ * one that has grown into a job (or shrunk out of one) since the preview is shown to them again.
  */
-function refuseLarge(rows: ReportRow[], options: SenderOptions | undefined) {
-  const { thresholdUids } = getEnv().approval;
-  const open = rows.filter((row) => row.status === "open");
-  const blocks = options?.blockForReporters
-    ? [...blocksFor(open).values()].reduce((sum, senders) => sum + senders.length, 0)
-    : 0;
-  const senders = options?.deactivateSender ? new Set(open.map((row) => row.senderUid)).size : 0;
-  const largest = Math.max(blocks, senders);
-  if (!needsApproval(largest, thresholdUids)) return;
-  throw new RefusedError(
-    `This decision would send ${formatCount(largest)} blocks or deactivations at once, more than ${formatCount(thresholdUids)} without a second operator's approval. Nothing was sent: decide fewer reports at a time, or leave out the blocks and deactivation and use Incidents (/incidents) for them.`,
-  );
-}
-
-async function runPool<T>(items: T[], work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-    }),
-  );
+function checkRunAs(plan: DecisionPlan, runAs: "now" | "job") {
+  if (plan.runsAsJob && runAs === "now")
+    throw new RefusedError(
+      `This decision is large (${reportsCount(plan.reports)}, ${formatCount(plan.calls)} calls): it runs as an incident job${plan.needsApproval ? ` and needs a second operator's approval, past ${formatCount(plan.approvalThreshold)} UIDs acted on` : ""}. Nothing was sent: review it again and confirm the job.`,
+    );
+  if (!plan.runsAsJob && runAs === "job")
+    throw new RefusedError(
+      `This decision is no longer large (${reportsCount(plan.reports)}): it is made at once. Nothing was sent: review it again.`,
+    );
 }
 
 async function decideEach(db: Database, reserved: ReportRow[], request: DecisionRequest, operationId: string) {
   const settleAfter = new Date(Date.now() + lateEffectWindowMs(getEnv().chatApiTimeoutMs));
   const paced = reserved.length > AT_ONCE;
   const outcomes: ReportOutcome[] = [];
-  await runPool(reserved, async (report) => {
+  await runPool(reserved, CONCURRENCY, async (report) => {
     if (paced) await awaitBudgetPlace(db, () => false);
     const review = await reviewReport(chatApi(), report.messageId, request.decision);
     await endReport(
@@ -105,7 +99,8 @@ export async function decideReports(request: DecisionRequest, context: ActionCon
   const rows = await targetReports(db, request.target);
   if (request.target.kind === "sender" && rows.length === 0)
     throw new RefusedError(`${request.target.senderUid} has no open reports to decide on.`);
-  refuseLarge(rows, request.options);
+  const plan = planDecision(rows, request.decision, request.options, getEnv().approval.thresholdUids);
+  checkRunAs(plan, request.runAs);
   const asked = request.target.kind === "reports" ? request.target.messageIds : rows.map((row) => row.messageId);
   const reserved = await reserveReports(db, asked, {
     operatorId: context.operator.id,
@@ -115,6 +110,12 @@ export async function decideReports(request: DecisionRequest, context: ActionCon
     reason: request.reason,
   });
   const reservedIds = new Set(reserved.map((row) => row.messageId));
+  const jobs = await decidingJobs(
+    db,
+    rows.flatMap((row) => (row.status === "deciding" && row.decisionOperationId ? [row.decisionOperationId] : [])),
+  );
+  const jobOf = (row: ReportRow | undefined) =>
+    row?.decisionOperationId ? jobs.get(row.decisionOperationId) : undefined;
   const byId = new Map(rows.map((row) => [row.messageId, row]));
   const refused: ReportOutcome[] = asked
     .filter((id) => !reservedIds.has(id))
@@ -122,15 +123,23 @@ export async function decideReports(request: DecisionRequest, context: ActionCon
       messageId: id,
       senderUid: byId.get(id)?.senderUid ?? "",
       outcome: "refused",
-      message: refusalOf(byId.get(id), context.operator.id),
+      message: refusalOf(byId.get(id), context.operator.id, jobOf(byId.get(id))),
       calls: [],
     }));
   if (reserved.length === 0)
     throw new RefusedError(
       asked.length === 1
-        ? refusalOf(byId.get(asked[0]!), context.operator.id)
+        ? refusalOf(byId.get(asked[0]!), context.operator.id, jobOf(byId.get(asked[0]!)))
         : `None of the ${reportsCount(asked.length)} could be decided. ${refused[0]?.message ?? ""}`.trim(),
     );
+
+  if (plan.runsAsJob)
+    return {
+      decision: request.decision,
+      reports: refused,
+      senderCalls: [],
+      job: await startDecisionJob(db, reserved, request, context),
+    };
 
   const { outcomes, settleAfter } = await decideEach(db, reserved, request, context.operationId);
   const removed = reserved.filter(

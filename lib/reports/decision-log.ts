@@ -21,6 +21,7 @@ export async function decisionRequest(input: {
   decision: ReportDecision;
   reason: string;
   options?: SenderOptions;
+  runAs: "now" | "job";
 }) {
   const rows = await targetReports(await getDb(), input.target);
   const uids = new Set<string>();
@@ -37,6 +38,7 @@ export async function decisionRequest(input: {
     requestBody: {
       target: input.target,
       ...(input.options ?? {}),
+      ...(input.runAs === "job" ? { runAs: "incident job" } : {}),
       reports: rows.map((row) => ({
         messageId: row.messageId,
         sender: row.senderUid,
@@ -55,6 +57,11 @@ export async function decisionRequest(input: {
  * else partial. Each report's outcome and each call's are in the summary.
  */
 export function decisionCompletion(result: DecisionResult): AuditCompletion {
+  if (result.job)
+    return {
+      outcome: "succeeded",
+      summary: { job: result.job, refused: result.reports.length, reports: result.reports },
+    };
   const outcomes = result.reports.map((report) => report.outcome);
   const calls = result.senderCalls.map((call) => call.outcome);
   const count = (kind: string) => outcomes.filter((outcome) => outcome === kind).length;

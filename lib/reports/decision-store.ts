@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { reports, type ReportDecision } from "@/lib/db/schema";
+import { blockJobs, reports, type ReportDecision } from "@/lib/db/schema";
+import type { Transaction } from "@/lib/incidents/jobs";
+import { parseItem } from "./decision-items";
 import { formatCount } from "@/lib/format/numbers";
 import { scheduleSettlement } from "@/lib/settlements/schedule";
 import { claimAllows } from "./claims";
@@ -25,8 +27,10 @@ export async function targetReports(db: Database, target: DecisionTarget): Promi
 }
 
 /** Why a report cannot be decided now, in the words a moderator reads. */
-export function refusalOf(row: ReportRow | undefined, operatorId: string): string {
+export function refusalOf(row: ReportRow | undefined, operatorId: string, decidingJobId?: string): string {
   if (!row) return "This report is not in the queue.";
+  if (row.status === "deciding" && decidingJobId)
+    return `Being decided by job ${decidingJobId} (/incidents/${decidingJobId}), requested by ${row.decidedById === operatorId ? "you" : (row.decidedByName ?? "another moderator")}: it cannot be decided elsewhere meanwhile.`;
   if (row.status === "gone") return "Decided elsewhere: it is no longer waiting for review at the chat service.";
   if (row.status !== "open") {
     const who = row.decidedById === operatorId ? "You" : (row.decidedByName ?? "Another moderator");
@@ -110,6 +114,33 @@ export async function endReport(db: Database, messageId: string, operationId: st
         settleAfter: end.settleAfter,
       });
   } else await db.update(reports).set(REOPENED).where(own);
+}
+
+/**
+ * The reports of a report decision job whose items will not be sent (the job was cancelled, or its
+ * request for approval rejected, withdrawn or expired): back in the queue, for anyone to decide.
+ */
+export async function releaseUnsentReports(tx: Transaction, jobId: string, items: string[]): Promise<void> {
+  const [job] = await tx
+    .select({ kind: blockJobs.kind, operationId: blockJobs.operationId })
+    .from(blockJobs)
+    .where(eq(blockJobs.id, jobId));
+  if (job?.kind !== "report_decision") return;
+  const messageIds = items.flatMap((item) => {
+    const parsed = parseItem(item);
+    return parsed.kind === "report" ? [parsed.messageId] : [];
+  });
+  for (let start = 0; start < messageIds.length; start += 500)
+    await tx
+      .update(reports)
+      .set(REOPENED)
+      .where(
+        and(
+          inArray(reports.messageId, messageIds.slice(start, start + 500)),
+          eq(reports.decisionOperationId, job.operationId),
+          eq(reports.status, "deciding"),
+        ),
+      );
 }
 
 /** "3 reports": for the messages of a refused decision. */

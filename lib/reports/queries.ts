@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { reports } from "@/lib/db/schema";
+import { blockJobs, reports } from "@/lib/db/schema";
 import type { ReportsQuery } from "@/lib/url-state";
 
 /** The queue's reads, all in SQL on the console's index: a page, the counts, the filters' choices, one report. */
@@ -44,6 +44,10 @@ const listColumns = {
   decidedAt: reports.decidedAt,
   claimedById: reports.claimedById,
   claimedByName: sql<string | null>`case when ${reports.claimExpiresAt} > now() then ${reports.claimedByName} end`,
+  /** The job deciding it, while one does: "Being decided by job …". */
+  decidingJobId: sql<string | null>`case when ${reports.status} = 'deciding' then (
+    select ${blockJobs.id} from ${blockJobs}
+    where ${blockJobs.operationId} = ${reports.decisionOperationId} and ${blockJobs.kind} = 'report_decision' limit 1) end`,
   total: sql<number>`count(*) over ()`,
 };
 

@@ -1,7 +1,11 @@
 import { chatApi, ChatApiError } from "@/lib/chat-api";
 import type { MessageScope } from "@/lib/chat-api/moderation-calls";
 import type { ModerationMessage } from "@/lib/chat-api/moderation-schemas";
+import { bannedUids } from "@/lib/incidents/account-lists";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
+import { getDb } from "@/lib/db/client";
+import { awaitBudgetPlace, StoppedWaiting } from "./budget";
+import { runPool } from "./pool";
 import type { reports } from "@/lib/db/schema";
 
 /**
@@ -15,9 +19,15 @@ type Report = typeof reports.$inferSelect;
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const CONTEXT_MESSAGES = 5;
-/** Reporters whose blocks are read for the page; a report with more names the rest as not checked. */
-const REPORTERS_CHECKED = 10;
-const BANNED_PAGE = 1000;
+/** Reporters whose blocks are read at once. */
+const READS_AT_ONCE = 4;
+/**
+ * How long the page waits for places in the rate budget for the reporters' blocks: a reporter whose
+ * read found no place by then is named as not checked, never counted as not blocking.
+ */
+const BUDGET_WAIT_MS = 3000;
+const NOT_CHECKED =
+  "Not checked: the chat service's rate budget had no room within a few seconds (its reserve is kept for the app). Reload the page to try again.";
 
 async function read<T>(work: () => Promise<T>): Promise<Read<T>> {
   try {
@@ -55,8 +65,8 @@ async function context(report: Report): Promise<ReportContext> {
 export type SenderStanding = {
   deactivated: Read<boolean>;
   bannedFromGroup: Read<boolean> | null;
+  /** Every reporter, each with whether they block the sender now, or why that could not be read. */
   blockedBy: Array<{ uid: string; blocked: Read<boolean> }>;
-  reportersNotChecked: number;
 };
 
 async function isDeactivated(uid: string): Promise<boolean> {
@@ -71,26 +81,44 @@ async function isDeactivated(uid: string): Promise<boolean> {
   }
 }
 
-async function isBanned(guid: string, uid: string): Promise<boolean> {
-  const page = await chatApi().listBannedUsers(guid, { page: 1, perPage: BANNED_PAGE });
-  return page.data.data.some((user) => user.uid === uid);
+/** Whether the sender is banned from the group: every page of its bans, by the vendor's pages. */
+const isBanned = async (guid: string, uid: string) => (await bannedUids(chatApi(), guid)).has(uid);
+
+/**
+ * Whether each reporter blocks the sender: every reporter's blocks, every page, a few at a time, each
+ * read taking its place in the rate budget within its reserve. A read that found no place in time is
+ * "not checked", never "not blocked".
+ */
+async function blockedByReporters(
+  reporters: string[],
+  sender: string,
+): Promise<Array<{ uid: string; blocked: Read<boolean> }>> {
+  const db = await getDb();
+  const giveUpAt = Date.now() + BUDGET_WAIT_MS;
+  const found = new Map<string, Read<boolean>>();
+  await runPool([...new Set(reporters)], READS_AT_ONCE, async (uid) => {
+    try {
+      await awaitBudgetPlace(db, () => Date.now() > giveUpAt);
+    } catch (error) {
+      if (!(error instanceof StoppedWaiting)) throw error;
+      found.set(uid, { ok: false, message: NOT_CHECKED });
+      return;
+    }
+    found.set(uid, await read(async () => (await currentlyBlocked(chatApi(), uid)).has(sender)));
+  });
+  return reporters.map((uid) => ({ uid, blocked: found.get(uid)! }));
 }
 
 async function standing(report: Report): Promise<SenderStanding> {
-  const reporters = report.reporters.slice(0, REPORTERS_CHECKED);
-  const [deactivated, bannedFromGroup, ...blocks] = await Promise.all([
+  const [deactivated, bannedFromGroup, blockedBy] = await Promise.all([
     read(() => isDeactivated(report.senderUid)),
     report.receiverType === "group" ? read(() => isBanned(report.receiverId, report.senderUid)) : null,
-    ...reporters.map((reporter) =>
-      read(async () => (await currentlyBlocked(chatApi(), reporter.uid)).has(report.senderUid)),
+    blockedByReporters(
+      report.reporters.filter((reporter) => reporter.uid !== report.senderUid).map((reporter) => reporter.uid),
+      report.senderUid,
     ),
   ]);
-  return {
-    deactivated: deactivated!,
-    bannedFromGroup: bannedFromGroup ?? null,
-    blockedBy: reporters.map((reporter, index) => ({ uid: reporter.uid, blocked: blocks[index]! })),
-    reportersNotChecked: report.reporters.length - reporters.length,
-  };
+  return { deactivated, bannedFromGroup, blockedBy };
 }
 
 export async function reportDetail(report: Report) {

@@ -58,8 +58,17 @@ const codes = <T extends Record<string, string>>(reasons: T) =>
     error: "Pick a reason from the list.",
   });
 
+/** What the moderator confirmed: at once, or as an incident job for a large decision (decision-plan.ts). */
+const runAs = z.enum(["now", "job"], { error: 'Say how the decision runs: "now" or "job".' }).default("now");
+
+const senderOptions = {
+  blockForReporters: z.boolean({ error: "Say whether to block the sender for each reporter." }),
+  deactivateSender: z.boolean({ error: "Say whether to deactivate the sender." }),
+  banFromGroup: z.boolean({ error: "Say whether to ban the sender from the group." }),
+};
+
 export const keepReportsSchema = z
-  .object({ target: targetSchema, reasonCode: codes(KEEP_REASONS), reasonText })
+  .object({ target: targetSchema, reasonCode: codes(KEEP_REASONS), reasonText, runAs })
   .refine(needsText, NEEDS_TEXT);
 
 export const removeReportsSchema = z
@@ -67,11 +76,17 @@ export const removeReportsSchema = z
     target: targetSchema,
     reasonCode: codes(REMOVE_REASONS),
     reasonText,
-    blockForReporters: z.boolean({ error: "Say whether to block the sender for each reporter." }),
-    deactivateSender: z.boolean({ error: "Say whether to deactivate the sender." }),
-    banFromGroup: z.boolean({ error: "Say whether to ban the sender from the group." }),
+    runAs,
+    ...senderOptions,
   })
   .refine(needsText, NEEDS_TEXT);
+
+/** A decision's size before it is confirmed: how many reports and calls, and whether it runs as a job. */
+export const previewDecisionSchema = z.object({
+  target: targetSchema,
+  decision: z.enum(["keep", "remove"], { error: 'Choose "Keep" or "Remove message".' }),
+  ...senderOptions,
+});
 
 export type DecisionTarget = z.output<typeof targetSchema>;
 

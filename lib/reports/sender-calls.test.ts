@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ReportRow } from "./decision-store";
+import { reportRow } from "./report-row-fixture";
 import { bansFor, blocksFor } from "./sender-calls";
 
-const report = (messageId: string, senderUid: string, reporters: string[], group?: string) =>
-  ({
-    messageId,
-    senderUid,
-    receiverType: group ? "group" : "user",
-    receiverId: group ?? "amara-okafor",
-    reporters: reporters.map((uid) => ({
-      uid,
-      name: uid,
-      reasonId: "spam",
-      reasonName: "Spam",
-      remark: "",
-      flaggedAt: 1,
-    })),
-  }) as unknown as ReportRow;
+const report = reportRow;
 
 describe("a removal's calls on the senders", () => {
   const removed = [

@@ -11,9 +11,12 @@ export const keepReportsAction = defineAction({
   permission: "reports.decide",
   describe: "decide on reported messages",
   input: keepReportsSchema,
-  audit: ({ target, reasonCode, reasonText }) =>
-    decisionRequest({ target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText) }),
-  run: ({ target, reasonCode, reasonText }, context) =>
-    decideReports({ target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText) }, context),
+  audit: ({ target, reasonCode, reasonText, runAs }) =>
+    decisionRequest({ target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText), runAs }),
+  run: ({ target, reasonCode, reasonText, runAs }, context) =>
+    decideReports(
+      { target, decision: "keep", reason: decisionReason(KEEP_REASONS, reasonCode, reasonText), runAs },
+      context,
+    ),
   completion: decisionCompletion,
 });

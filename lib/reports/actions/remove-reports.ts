@@ -14,16 +14,17 @@ export const removeReportsAction = defineAction({
   permission: "reports.decide",
   describe: "decide on reported messages",
   input: removeReportsSchema,
-  audit: ({ target, reasonCode, reasonText, ...options }) =>
+  audit: ({ target, reasonCode, reasonText, runAs, ...options }) =>
     decisionRequest({
       target,
       decision: "remove",
       reason: decisionReason(REMOVE_REASONS, reasonCode, reasonText),
       options,
+      runAs,
     }),
-  run: ({ target, reasonCode, reasonText, ...options }, context) =>
+  run: ({ target, reasonCode, reasonText, runAs, ...options }, context) =>
     decideReports(
-      { target, decision: "remove", reason: decisionReason(REMOVE_REASONS, reasonCode, reasonText), options },
+      { target, decision: "remove", reason: decisionReason(REMOVE_REASONS, reasonCode, reasonText), options, runAs },
       context,
     ),
   completion: decisionCompletion,

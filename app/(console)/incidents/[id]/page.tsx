@@ -14,6 +14,7 @@ import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { firstUidsToSend, jobResultsPage } from "@/lib/incidents/job-results";
 import { getJob, jobProgress } from "@/lib/incidents/jobs";
+import { affectedByItems } from "@/lib/incidents/chunk-call";
 import { jobIdSchema } from "@/lib/incidents/schemas";
 import { auditHref, jobResultsQuery, type SearchParams } from "@/lib/url-state";
 
@@ -44,6 +45,9 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
   const { job } = progress;
   const view = await jobResultsPage(db, id, jobResultsQuery(await searchParams));
   const requester = job.createdByEmail === operator.email;
+  const firstItems = await firstUidsToSend(db, id, FIRST_UIDS);
+  // A decision's items are reports and calls: the approver sees the UIDs they act on.
+  const firstUids = job.kind === "report_decision" ? affectedByItems(job, firstItems) : firstItems;
 
   return (
     <div className="space-y-8">
@@ -85,11 +89,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
       </div>
 
       {(job.approvalExpiresAt !== null || job.breakGlass) && (
-        <ApprovalPanel
-          job={job}
-          firstUids={await firstUidsToSend(db, job.id, FIRST_UIDS)}
-          mode={requester ? "withdraw" : "decide"}
-        />
+        <ApprovalPanel job={job} firstUids={firstUids} mode={requester ? "withdraw" : "decide"} />
       )}
 
       <JobProgressPanel
@@ -103,7 +103,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         jobId={job.id}
         view={view}
         live={isActive(job.status)}
-        messages={job.kind === "delete_messages"}
+        items={job.kind === "delete_messages" ? "messages" : job.kind === "report_decision" ? "decision" : "uids"}
       />
     </div>
   );

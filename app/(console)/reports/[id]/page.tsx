@@ -18,6 +18,7 @@ import { DECISION_WORDS } from "@/lib/reports/decision-store";
 import { openReportsOfSender, reportById } from "@/lib/reports/queries";
 import { reportDetail } from "@/lib/reports/report-detail";
 import { messageIdSchema } from "@/lib/reports/schemas";
+import { decidingJobs } from "@/lib/reports/decision-job";
 import { can } from "@/lib/roles";
 import { groupHref, reportsHref } from "@/lib/url-state";
 
@@ -46,6 +47,10 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
   const canDecide = can(operator.role, "reports.decide");
   const open = report.status === "open";
   const claimed = report.claimExpiresAt && report.claimExpiresAt > new Date() ? report.claimedByName : null;
+  const decidingJobId =
+    report.status === "deciding" && report.decisionOperationId
+      ? (await decidingJobs(db, [report.decisionOperationId])).get(report.decisionOperationId)
+      : undefined;
 
   return (
     <div className="space-y-6">
@@ -56,7 +61,7 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
           Report of message {report.messageId}
         </h1>
-        <ReportStatus report={{ ...report, claimedByName: claimed }} />
+        <ReportStatus report={{ ...report, claimedByName: claimed, decidingJobId }} />
         {canDecide && open && <ClaimBanner messageId={report.messageId} />}
         {!open && report.decidedByName && (
           <p className="text-sm text-slate-700">
@@ -126,7 +131,7 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
 
       {canDecide && (
         <Section id="report-decide" title={open ? "Decide" : "Decision"}>
-          {!open && <ReportStatus report={{ ...report, claimedByName: null }} />}
+          {!open && <ReportStatus report={{ ...report, claimedByName: null, decidingJobId }} />}
           <DecisionPanel
             closed={!open}
             offered={[

@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { getJob, jobResults, type JobResult } from "@/lib/incidents/jobs";
 import { jobIdSchema } from "@/lib/incidents/schemas";
 import { parseMessageItem } from "@/lib/incidents/job-kinds";
+import { parseItem } from "@/lib/reports/decision-items";
+import type { JobKindName } from "@/lib/db/schema";
 
 export const dynamic = "force-dynamic";
 
@@ -14,8 +16,26 @@ const plain = (status: number, message: string) =>
 // CRLF line ends, as RFC 4180 and the action log's export have them.
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-function resultsCsv(results: JobResult[], messages: boolean): string {
-  if (messages)
+function resultsCsv(results: JobResult[], kind: JobKindName): string {
+  if (kind === "report_decision")
+    return (
+      line(["item", "message_id", "sender", "reporter", "group", "outcome", "message"]) +
+      results
+        .map((result) => {
+          const item = parseItem(result.uid);
+          return line([
+            item.kind,
+            item.kind === "report" ? item.messageId : "",
+            item.sender,
+            item.kind === "block" ? item.reporter : "",
+            item.kind === "ban" ? item.guid : "",
+            result.outcome,
+            result.message,
+          ]);
+        })
+        .join("")
+    );
+  if (kind === "delete_messages")
     return (
       line(["message_id", "sender", "outcome", "message"]) +
       results
@@ -42,7 +62,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const job = jobIdSchema.safeParse({ jobId: id }).success ? await getJob(db, id) : undefined;
   if (!job) return plain(404, "No job has that id.");
 
-  return new Response(resultsCsv(await jobResults(db, job.id), job.kind === "delete_messages"), {
+  return new Response(resultsCsv(await jobResults(db, job.id), job.kind), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="job-${job.id}-results.csv"`,
