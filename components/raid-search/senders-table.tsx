@@ -14,12 +14,19 @@ function State({ value, yes }: { value: boolean | null; yes: string }) {
   return value ? <Badge tone="warning">{yes}</Badge> : <span className="text-slate-700">No</span>;
 }
 
+type SendersTableProps = {
+  rows: SenderRow[];
+  criteria: RaidSearchCriteria;
+  /** Whether each row has its checkbox: only for an operator who may act on the senders. */
+  selectable: boolean;
+};
+
 /** The senders a search found, most messages first, each selectable, with what the chat service says of them now. */
-export function SendersTable({ rows, criteria }: { rows: SenderRow[]; criteria: RaidSearchCriteria }) {
+export function SendersTable({ rows, criteria, selectable }: SendersTableProps) {
   if (rows.length === 0) return <EmptyTable>No sender matches.</EmptyTable>;
   const group = criteria.where.kind === "group" ? criteria.where.guid : null;
   const columns: Column[] = [
-    { label: "Select", srOnly: true },
+    ...(selectable ? [{ label: "Select", srOnly: true }] : []),
     "UID",
     "Name",
     "Account created",
@@ -35,9 +42,11 @@ export function SendersTable({ rows, criteria }: { rows: SenderRow[]; criteria: 
     <DataTable caption="Senders, most matching messages first" captionSrOnly columns={columns}>
       {rows.map((row) => (
         <tr key={row.uid}>
-          <TableCell>
-            <SelectCheckbox id={row.uid} label={`Select ${row.uid}`} />
-          </TableCell>
+          {selectable && (
+            <TableCell>
+              <SelectCheckbox id={row.uid} label={`Select ${row.uid}`} />
+            </TableCell>
+          )}
           <TableCell className="text-xs">
             <Uid uid={row.uid} oneLine />
           </TableCell>

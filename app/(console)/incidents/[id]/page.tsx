@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** One job: what it is for, its live progress and controls, and the outcome for each of its UIDs. */
 export default async function IncidentJobPage({ params, searchParams }: Props) {
-  const operator = await requireOperator("users.block");
+  const operator = await requireOperator("incidents.read");
   const { id } = await params;
   if (!isJobId(id)) notFound();
   const db = await getDb();
@@ -44,6 +44,8 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
   const { job } = progress;
   const view = await jobResultsPage(db, id, jobResultsQuery(await searchParams));
   const requester = job.createdByEmail === operator.email;
+  // Support follows a job and is offered none of its controls; each action refuses them anyway.
+  const canAct = can(operator.role, JOB_KINDS[job.kind].permission);
 
   return (
     <div className="space-y-8">
@@ -88,7 +90,7 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         <ApprovalPanel
           job={job}
           firstUids={await firstUidsToSend(db, job.id, FIRST_UIDS)}
-          mode={requester ? "withdraw" : "decide"}
+          mode={requester ? "withdraw" : can(operator.role, "users.block") ? "decide" : "view"}
         />
       )}
 
@@ -96,7 +98,8 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
         key={job.id}
         initial={progress}
         waitingUntil={rateLimitWait(job)}
-        canUnblock={can(operator.role, "users.unblock") && can(operator.role, JOB_KINDS[job.kind].permission)}
+        canAct={canAct}
+        canUnblock={can(operator.role, "users.unblock") && canAct}
       />
 
       <JobResultsSection
