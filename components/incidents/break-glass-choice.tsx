@@ -1,7 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { TextAreaField } from "@/components/ui/field";
+import { CheckboxField } from "@/components/ui/field";
+import { ReasonField } from "@/components/ui/reason-dialog";
 import { MIN_BREAK_GLASS_REASON } from "@/lib/incidents/schemas";
 
 type BreakGlassChoiceProps = {
@@ -20,25 +21,20 @@ export function BreakGlassChoice({ checked, onCheckedChange, reason, onReasonCha
   const id = useId();
   return (
     <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3">
-      <label htmlFor={`${id}-on`} className="flex items-center gap-2 font-medium text-slate-800">
-        <input
-          id={`${id}-on`}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onCheckedChange(event.target.checked)}
-        />
-        Start without approval (break glass)
-      </label>
+      <CheckboxField
+        id={`${id}-on`}
+        label="Start without approval (break glass)"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
       {checked && (
-        <TextAreaField
+        <ReasonField
           id={`${id}-reason`}
           label="Why this cannot wait for a second operator"
           hint={`At least ${MIN_BREAK_GLASS_REASON} characters. Recorded in the action log and shown on the job's page and to every admin.`}
-          required
-          rows={3}
           value={reason}
           error={error}
-          onChange={(event) => onReasonChange(event.target.value)}
+          onChange={onReasonChange}
         />
       )}
     </div>

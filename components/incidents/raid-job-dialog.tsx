@@ -139,6 +139,14 @@ export function RaidJobDialog({ request, canBreakGlass, onClose }: RaidJobDialog
   const breaking = offerBreakGlass && breakGlass;
   const words = request ? wording(request, breaking) : null;
 
+  function close() {
+    start.reset();
+    setBreakGlass(false);
+    setBreakGlassReason("");
+    setBreakGlassError(undefined);
+    onClose();
+  }
+
   function confirm(reason: string) {
     if (!request) return;
     const glass = breaking ? breakGlassReasonSchema.safeParse(breakGlassReason) : undefined;
@@ -168,13 +176,7 @@ export function RaidJobDialog({ request, canBreakGlass, onClose }: RaidJobDialog
       pending={start.pending}
       failure={start.failure}
       onConfirm={confirm}
-      onClose={() => {
-        start.reset();
-        setBreakGlass(false);
-        setBreakGlassReason("");
-        setBreakGlassError(undefined);
-        onClose();
-      }}
+      onClose={close}
     >
       {request && words && (
         <div className="space-y-2">

@@ -25,6 +25,20 @@ type ReasonDialogProps = {
   children: ReactNode;
 };
 
+type ReasonFieldProps = {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+};
+
+/** An operator's reason: required, a few lines, its rule's error under it. */
+export function ReasonField({ onChange, ...field }: ReasonFieldProps) {
+  return <TextAreaField required rows={3} {...field} onChange={(event) => onChange(event.target.value)} />;
+}
+
 /** A confirmation that asks why: the reason is recorded with the decision in the action log. */
 export function ReasonDialog({
   reasonLabel,
@@ -71,15 +85,13 @@ export function ReasonDialog({
     >
       <div className="space-y-3">
         {children}
-        <TextAreaField
+        <ReasonField
           id={`${id}-reason`}
           label={reasonLabel}
           hint={reasonHint}
-          required
-          rows={3}
           value={reason}
           error={shownError}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={setReason}
         />
       </div>
     </ConfirmDialog>
