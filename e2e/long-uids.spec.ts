@@ -95,7 +95,7 @@ test.describe("on a phone (390 px wide), with 100-character UIDs and an unbroken
   });
 });
 
-const GROUP = "cometchat-guid-3";
+const GROUP = "weekend-cyclists";
 
 /**
  * The raid's pages with 100-character UIDs in them: the three users join a group, FIRST posts a link

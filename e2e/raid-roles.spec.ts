@@ -8,8 +8,10 @@ import { CHAT_API_KEY, forgeAction, storageStateOf } from "./support";
  * glass"), as a block job, which a moderator cannot.
  */
 
-const chat = (request: APIRequestContext, path: string, data: object) =>
-  request.post(`/v3${path}`, { headers: { apikey: CHAT_API_KEY }, data });
+const chat = (request: APIRequestContext, path: string, data: object, onBehalfOf?: string) =>
+  request.post(`/v3${path}`, { headers: { apikey: CHAT_API_KEY, ...(onBehalfOf ? { onBehalfOf } : {}) }, data });
+
+const GROUP = "slow-reads-book-club";
 
 async function chatUsers(request: APIRequestContext, prefix: string, count: number): Promise<string[]> {
   expect((await chat(request, "/embedded/users", { prefix, count })).status()).toBe(200);
@@ -36,7 +38,13 @@ test("support sees the incidents, a job's page and a search's senders, is offere
 }) => {
   test.setTimeout(120_000);
   const admin = await contextOf(browser, "admin");
-  const [blocker, blocked] = await chatUsers(request, `raid-roles-${Date.now().toString(36)}`, 2);
+  const token = `raid-roles-${Date.now().toString(36)}`;
+  const [blocker, blocked] = await chatUsers(request, token, 2);
+  // A message of its own for the search to find, whatever other tests did to the demo's.
+  expect((await chat(request, `/groups/${GROUP}/members`, { participants: [blocked] })).status()).toBe(200);
+  const text = `Free tokens at https://${token}.example/claim`;
+  const sent = await chat(request, "/messages", { receiver: GROUP, receiverType: "group", data: { text } }, blocked);
+  expect(sent.status()).toBe(200);
   const job = await forgeAction(admin.page, "/incidents", "createIncidentJobAction", {
     blocker,
     reason: "Roles test",
@@ -46,9 +54,9 @@ test("support sees the incidents, a job's page and a search's senders, is offere
   const jobId = answerField(job, "jobId");
   const search = await forgeAction(admin.page, "/incidents", "startRaidSearchAction", {
     where: "group",
-    group: "cometchat-guid-1",
-    hasLinks: true,
-    window: "last_2_hours",
+    group: GROUP,
+    textContains: token,
+    window: "last_hour",
   });
   const searchId = answerField(search, "searchId");
   await admin.context.close();
@@ -68,7 +76,7 @@ test("support sees the incidents, a job's page and a search's senders, is offere
   await page.goto(`/incidents?search=${searchId}`);
   await expect(find.getByRole("status").filter({ hasText: /^Completed/ })).toBeVisible({ timeout: 30_000 });
   const senders = find.getByRole("table", { name: "Senders, most matching messages first" });
-  await expect(senders.getByRole("row").nth(1)).toBeVisible();
+  await expect(senders.getByRole("row", { name: new RegExp(blocked!) })).toBeVisible();
   await expect(senders.getByRole("checkbox")).toHaveCount(0);
   for (const name of ["Select all", "Stop", "Deactivate", "Delete their messages", /^Ban from/, /^Block for/])
     await expect(page.getByRole("button", { name })).toHaveCount(0);
@@ -114,7 +122,7 @@ async function previewDeactivation(page: Page, uids: string[]) {
   await page.goto("/incidents");
   const list = page.getByRole("region", { name: "Deactivate or ban a list of accounts" });
   await list.getByLabel("UIDs to act on").fill(uids.join("\n"));
-  await list.getByRole("button", { name: "Deactivate" }).click();
+  await list.getByRole("button", { name: "Deactivate", exact: true }).click();
   return page.getByRole("dialog", { name: `Request approval to deactivate ${uids.length} users?` });
 }
 
