@@ -140,9 +140,7 @@ async function raidPages(page: Page): Promise<string[]> {
   // The reports queue reads the vendor's flagged list in the background: the report shows within seconds.
   await expect(async () => {
     await page.goto(`/reports?text=long-${RUN}`);
-    await expect(page.getByRole("table").getByRole("link", { name: FIRST, exact: true })).toBeVisible({
-      timeout: 1000,
-    });
+    await expect(page.locator(`table a[href='/users/${FIRST}']`)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   return [
     `/groups/${GROUP}`,
