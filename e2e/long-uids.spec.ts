@@ -205,8 +205,8 @@ test.describe("on a laptop (1280 px wide)", () => {
     for (const path of await raidPages(page)) {
       await page.goto(path);
       await expect(page.locator(`main a[href='/users/${FIRST}']`).first(), path).toBeVisible();
-      // In a table: one line, shortened, the whole UID in its title.
-      const cells = await lineCounts(page, UID_CELLS);
+      // In a table: the UID on one line, shortened, the whole UID in its title (a name before it may wrap).
+      const cells = await lineCounts(page, `${UID_CELLS} .font-mono`);
       expect(
         cells.filter((cell) => cell.lines !== 1),
         path,
