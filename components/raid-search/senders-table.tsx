@@ -52,16 +52,16 @@ export function SendersTable({ rows, criteria, selectable }: SendersTableProps) 
           </TableCell>
           <TableCell className="[overflow-wrap:anywhere]">{row.name}</TableCell>
           <TableCell className="font-mono text-xs">
-            <UnixTime seconds={row.accountCreatedAt} />
+            <UnixTime seconds={row.accountCreatedAt} wrap />
           </TableCell>
           <TableCell className="tabular-nums">{formatCount(row.messages)}</TableCell>
           <TableCell className="font-mono text-xs">
-            <UnixTime seconds={row.firstAt} />
+            <UnixTime seconds={row.firstAt} wrap />
           </TableCell>
           <TableCell className="font-mono text-xs">
-            <UnixTime seconds={row.lastAt} />
+            <UnixTime seconds={row.lastAt} wrap />
           </TableCell>
-          <TableCell className="max-w-xs text-sm">
+          <TableCell className="max-w-56 min-w-40 text-sm">
             <MessageText text={row.sample} />
           </TableCell>
           <TableCell>
