@@ -8,10 +8,26 @@ import type { RaidSearchCriteria } from "@/lib/db/schema";
 import { formatCount } from "@/lib/format/numbers";
 import type { SenderRow } from "@/lib/raid-search/senders";
 
-/** Yes, no, or not read (the search still runs, or no user or group to check against). */
-function State({ value, yes }: { value: boolean | null; yes: string }) {
-  if (value === null) return <span className="text-slate-500">Not read</span>;
-  return value ? <Badge tone="warning">{yes}</Badge> : <span className="text-slate-700">No</span>;
+/**
+ * What the chat service says of a sender now, in one cell: each state that holds (blocked by the user
+ * the search names, deactivated, banned from its group), "None", or "Not read" while the search runs.
+ */
+function StateNow({ row }: { row: SenderRow }) {
+  const checked = [row.blocked, row.deactivated, row.banned];
+  if (checked.every((value) => value === null)) return <span className="text-slate-500">Not read</span>;
+  const states = [row.blocked && "Blocked", row.deactivated && "Deactivated", row.banned && "Banned"].filter(
+    (state): state is string => Boolean(state),
+  );
+  if (states.length === 0) return <span className="text-slate-700">None</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {states.map((state) => (
+        <Badge key={state} tone="warning">
+          {state}
+        </Badge>
+      ))}
+    </span>
+  );
 }
 
 type SendersTableProps = {
@@ -31,12 +47,10 @@ export function SendersTable({ rows, criteria, selectable }: SendersTableProps) 
     "Name",
     "Account created",
     "Messages",
-    "First",
-    "Last",
+    "First and last",
     "Sample message",
-    criteria.blockedBy ? `Blocked by ${criteria.blockedBy}` : "Blocked",
-    "Deactivated",
-    group ? `Banned from ${group}` : "Banned",
+    // The user and the group named in the search summary above: a UID of 100 characters would widen a header.
+    `Now: ${[criteria.blockedBy && "blocked", "deactivated", group && "banned"].filter(Boolean).join(", ")}`,
   ];
   return (
     <DataTable caption="Senders, most matching messages first" captionSrOnly columns={columns}>
@@ -56,22 +70,18 @@ export function SendersTable({ rows, criteria, selectable }: SendersTableProps) 
           </TableCell>
           <TableCell className="tabular-nums">{formatCount(row.messages)}</TableCell>
           <TableCell className="font-mono text-xs">
-            <UnixTime seconds={row.firstAt} wrap />
-          </TableCell>
-          <TableCell className="font-mono text-xs">
-            <UnixTime seconds={row.lastAt} wrap />
+            <span className="block">
+              <UnixTime seconds={row.firstAt} wrap />
+            </span>
+            <span className="mt-1 block">
+              <UnixTime seconds={row.lastAt} wrap />
+            </span>
           </TableCell>
           <TableCell className="max-w-56 min-w-40 text-sm">
             <MessageText text={row.sample} />
           </TableCell>
           <TableCell>
-            <State value={row.blocked} yes="Blocked" />
-          </TableCell>
-          <TableCell>
-            <State value={row.deactivated} yes="Deactivated" />
-          </TableCell>
-          <TableCell>
-            <State value={row.banned} yes="Banned" />
+            <StateNow row={row} />
           </TableCell>
         </tr>
       ))}
