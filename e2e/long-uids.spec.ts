@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CHAT_API_KEY } from "./support";
+import { CHAT_API_KEY, forgeAction } from "./support";
 
 /**
  * UIDs of 100 characters (the vendor's limit), a reason of one unbroken word, and the pages that show
@@ -97,6 +97,63 @@ test.describe("on a phone (390 px wide), with 100-character UIDs and an unbroken
   });
 });
 
+const GROUP = "weekend-cyclists";
+
+/**
+ * The raid's pages with 100-character UIDs in them: the three users join a group, FIRST posts a link
+ * there and SECOND reports it, a search finds FIRST, and a ban job bans FIRST and SECOND.
+ */
+async function raidPages(page: Page): Promise<string[]> {
+  const headers = { apikey: CHAT_API_KEY };
+  const v3 = async (path: string, data: object, onBehalfOf?: string) => {
+    const answer = await page.request.post(`/v3${path}`, {
+      headers: onBehalfOf ? { ...headers, onBehalfOf } : headers,
+      data,
+    });
+    expect(answer.status(), path).toBe(200);
+    return ((await answer.json()) as { data: Record<string, unknown> }).data;
+  };
+  await v3(`/groups/${GROUP}/members`, { participants: [BLOCKER, FIRST, SECOND] });
+  const text = `Claim yours at https://long-${RUN}.example/drop`;
+  const message = await v3("/messages", { receiver: GROUP, receiverType: "group", data: { text } }, FIRST);
+  const reasons = await page.request.get("/v3/moderation/reasons", { headers });
+  const [reason] = ((await reasons.json()) as { data: Array<{ id: string }> }).data;
+  await v3(`/messages/${String(message.id)}/flagged`, { reasonId: reason!.id }, SECOND);
+
+  await page.goto("/incidents");
+  const search = await forgeAction(page, "/incidents", "startRaidSearchAction", {
+    where: "group",
+    group: GROUP,
+    textContains: `long-${RUN}`,
+    window: "last_hour",
+  });
+  const searchId = /"searchId":"([0-9a-f-]{36})"/.exec(search)?.[1];
+  const ban = await forgeAction(page, "/incidents", "startBanAction", {
+    kind: "ban",
+    group: GROUP,
+    reason: REASON,
+    uids: [FIRST, SECOND],
+  });
+  const jobId = /"jobId":"([0-9a-f-]{36})"/.exec(ban)?.[1];
+  expect(searchId, search.slice(0, 300)).toBeDefined();
+  expect(jobId, ban.slice(0, 300)).toBeDefined();
+  await page.goto(`/incidents/${jobId}`);
+  await expect(page.getByRole("region", { name: "Progress" })).toContainText(/Status: Completed/, { timeout: 30_000 });
+  // The reports queue reads the vendor's flagged list in the background: the report shows within seconds.
+  await expect(async () => {
+    await page.goto(`/reports?text=long-${RUN}`);
+    await expect(page.locator(`table a[href='/users/${FIRST}']`)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  return [
+    `/groups/${GROUP}`,
+    `/users/${BLOCKER}/messages/group/${GROUP}`,
+    `/reports?text=long-${RUN}`,
+    `/reports/${String(message.id)}`,
+    `/incidents?search=${searchId}`,
+    `/incidents/${jobId}`,
+  ];
+}
+
 /** How many lines the text of each element matching `selector` takes: its line boxes, told apart by their tops. */
 async function lineCounts(page: Page, selector: string) {
   return page.locator(selector).evaluateAll((elements) =>
@@ -141,6 +198,38 @@ test.describe("on a laptop (1280 px wide)", () => {
     // Shortened: about 21 characters shown, not 100.
     expect((await link.boundingBox())!.width).toBeLessThan(250);
     await expect(blocked.getByRole("button", { name: `Copy UID ${FIRST}` })).toBeVisible();
+  });
+
+  test("the raid's pages (a group, its messages, reports, a search's senders, a ban job): UIDs on one line, every table in its box", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    for (const path of await raidPages(page)) {
+      await page.goto(path);
+      await expect(page.locator(`main a[href='/users/${FIRST}']`).first(), path).toBeVisible();
+      // In a table: the UID on one line, shortened, the whole UID in its title (a name before it may wrap).
+      const cells = await lineCounts(page, `${UID_CELLS} .font-mono`);
+      expect(
+        cells.filter((cell) => cell.lines !== 1),
+        path,
+      ).toEqual([]);
+      for (const link of await page.locator(`table a[href='/users/${FIRST}']`).all())
+        await expect(link, path).toHaveAttribute("title", FIRST);
+      // Nothing reaches past the main column, and every table fits its own box.
+      const fit = await page.evaluate(() => {
+        const main = document.querySelector("main")!.getBoundingClientRect();
+        const past = [...document.querySelectorAll("main *")]
+          .filter((element) => element.getBoundingClientRect().right > main.right + 0.5)
+          .filter((element) => !element.closest("[class*='overflow-x-auto'], [class*='overflow-auto'], .sr-only"))
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 100));
+        const tables = [...document.querySelectorAll("main table")]
+          .filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth)
+          .map((table) => table.querySelector("caption")?.textContent ?? "a table");
+        return { past: past.slice(0, 5), tables };
+      });
+      expect.soft(fit.past, path).toEqual([]);
+      expect.soft(fit.tables, path).toEqual([]);
+    }
   });
 
   test("the action log's table fits its box: the Details column shows", async ({ page }) => {

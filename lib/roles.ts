@@ -17,9 +17,16 @@ export type Permission =
   | "incidents.break_glass"
   | "reports.read"
   | "reports.decide"
-  | "accounts.search";
+  | "accounts.search"
+  | "incidents.read";
 
-const SUPPORT: Permission[] = ["users.read", "conversation.tags.update", "audit.read.own", "reports.read"];
+const SUPPORT: Permission[] = [
+  "users.read",
+  "conversation.tags.update",
+  "audit.read.own",
+  "reports.read",
+  "incidents.read",
+];
 const MODERATOR: Permission[] = [
   ...SUPPORT,
   "users.block",
@@ -79,6 +86,7 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "reports.read": "read reported messages",
   "reports.decide": "decide on reported messages",
   "accounts.search": "search for the accounts behind a raid",
+  "incidents.read": "follow incident jobs and the searches for a raid's accounts",
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -24,7 +24,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     ...(mayReadReports
       ? [{ href: "/reports", label: "Reports", badge: <OpenReportsBadge initial={openReports} /> }]
       : []),
-    ...(mayBlock ? [{ href: "/incidents", label: "Incidents", badge: <ApprovalBadge initial={waiting} /> }] : []),
+    ...(can(operator.role, "incidents.read")
+      ? [
+          {
+            href: "/incidents",
+            label: "Incidents",
+            ...(mayBlock ? { badge: <ApprovalBadge initial={waiting} /> } : {}),
+          },
+        ]
+      : []),
     ...(can(operator.role, "audit.read.all") || can(operator.role, "audit.read.own")
       ? [{ href: "/audit", label: "Action log" }]
       : []),

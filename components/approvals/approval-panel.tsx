@@ -34,8 +34,8 @@ type ApprovalPanelProps = {
   job: BlockJob;
   /** The first UIDs the job sends; the CSV has them all. */
   firstUids: string[];
-  /** What the operator viewing the page may do with a request waiting for approval. */
-  mode: "decide" | "withdraw";
+  /** What the operator viewing the page may do with a request waiting for approval: support only sees it. */
+  mode: "decide" | "withdraw" | "view";
 };
 
 /**
@@ -158,7 +158,7 @@ export function ApprovalPanel({ job, firstUids, mode }: ApprovalPanelProps) {
       {waiting && mode === "withdraw" && (
         <p className="text-sm text-slate-700">You requested this job: another moderator or admin decides on it.</p>
       )}
-      {waiting && <ApprovalDecision jobId={job.id} summary={summary} mode={mode} />}
+      {waiting && mode !== "view" && <ApprovalDecision jobId={job.id} summary={summary} mode={mode} />}
     </section>
   );
 }

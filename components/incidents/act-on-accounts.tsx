@@ -25,6 +25,8 @@ type ActOnAccountsProps = {
   group?: string | null;
   blockFor?: string | null;
   allowed: AccountActions;
+  /** Whether the operator (an admin) may start a job past the approval threshold without approval. */
+  canBreakGlass: boolean;
 };
 
 const PREVIEWS = {
@@ -40,7 +42,7 @@ const UNANSWERED = "The console's server did not answer, so there is no preview.
  * "Delete their messages". Each is previewed on the server (those already so counted apart), then
  * confirmed with a reason, and runs as an incident job whose page follows it.
  */
-export function ActOnAccounts({ uids, searchId, group, blockFor, allowed }: ActOnAccountsProps) {
+export function ActOnAccounts({ uids, searchId, group, blockFor, allowed, canBreakGlass }: ActOnAccountsProps) {
   const statusId = useId();
   const [request, setRequest] = useState<RaidJobRequest | null>(null);
   const blockPreview = useServerAction(previewIncidentAction, { unanswered: UNANSWERED });
@@ -120,7 +122,7 @@ export function ActOnAccounts({ uids, searchId, group, blockFor, allowed }: ActO
         )}
       </div>
       {failure && <ActionFailure failure={failure} />}
-      <RaidJobDialog request={request} onClose={() => setRequest(null)} />
+      <RaidJobDialog request={request} canBreakGlass={canBreakGlass} onClose={() => setRequest(null)} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function BreakGlassDialog({ request, onClose }: { request: StartRequest |
   function confirm(breakGlassReason: string) {
     if (!request) return;
     const { blocker, reason, uids, preview } = request;
-    void start.run({ blocker, reason, uids, blockFor, preview, breakGlassReason }, (answer) => {
+    void start.run({ kind: "block", blocker, reason, uids, blockFor, preview, breakGlassReason }, (answer) => {
       if (answer.ok) router.push(`/incidents/${answer.data.jobId}`);
     });
   }

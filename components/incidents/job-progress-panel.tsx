@@ -15,11 +15,13 @@ type JobProgressPanelProps = {
   initial: JobProgress;
   /** Until when the rate limit held the job back when the page was rendered. */
   waitingUntil: Date | null;
+  /** Whether the operator may control the job (pause, resume, cancel, retry); support only follows it. */
+  canAct: boolean;
   canUnblock: boolean;
 };
 
 /** Live progress of a job, kept while the page is open and read again from the server after a reload. */
-export function JobProgressPanel({ initial, waitingUntil: initialWait, canUnblock }: JobProgressPanelProps) {
+export function JobProgressPanel({ initial, waitingUntil: initialWait, canAct, canUnblock }: JobProgressPanelProps) {
   const headingId = useId();
   const { progress, waitingUntil, pollError, refresh } = useJobProgress(initial, initialWait);
   const { job, done, rate, secondsLeft, budget } = progress;
@@ -99,7 +101,7 @@ export function JobProgressPanel({ initial, waitingUntil: initialWait, canUnbloc
       )}
       {pollError && <Alert tone="warning">{pollError}</Alert>}
 
-      <JobControls job={job} canUnblock={canUnblock} onChanged={refresh} />
+      {canAct && <JobControls job={job} canUnblock={canUnblock} onChanged={refresh} />}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { ActOnAccounts, type AccountActions } from "./act-on-accounts";
 const uidsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 /** Deactivate or ban a pasted list of accounts, as incident mode blocks one. */
-export function PastedAccounts({ allowed }: { allowed: AccountActions }) {
+export function PastedAccounts({ allowed, canBreakGlass }: { allowed: AccountActions; canBreakGlass: boolean }) {
   const id = useId();
   const [text, setText] = useState("");
   const [group, setGroup] = useState("");
@@ -37,6 +37,7 @@ export function PastedAccounts({ allowed }: { allowed: AccountActions }) {
         uids={uidsOf(text)}
         group={group.trim() || null}
         allowed={{ ...allowed, block: false, deleteMessages: false }}
+        canBreakGlass={canBreakGlass}
       />
     </div>
   );

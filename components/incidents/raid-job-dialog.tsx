@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { requestBanAction } from "@/lib/incidents/actions/request-ban";
 import { requestDeactivateAction } from "@/lib/incidents/actions/request-deactivate";
 import { requestDeleteMessagesAction } from "@/lib/incidents/actions/request-delete-messages";
@@ -9,11 +10,14 @@ import { startDeactivateAction } from "@/lib/incidents/actions/start-deactivate"
 import { startDeleteMessagesAction } from "@/lib/incidents/actions/start-delete-messages";
 import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident-job";
 import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
+import { startWithoutApprovalAction } from "@/lib/incidents/actions/start-without-approval";
+import { breakGlassReasonSchema } from "@/lib/incidents/schemas";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf, formatCount } from "@/lib/format/numbers";
 import { requiredReason } from "@/lib/validation/reason";
 import { usersCount } from "./job-labels";
 import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
+import { BreakGlassChoice } from "./break-glass-choice";
 
 /** A previewed job on chosen accounts, waiting for its confirmation. */
 export type RaidJobRequest = {
@@ -47,10 +51,24 @@ const STARTS = {
   delete_messages: [startDeleteMessagesAction, requestDeleteMessagesAction],
 } as const;
 
-/** Starts the confirmed job (or requests its approval) through the action of its kind. */
-function startJob(call: { request: RaidJobRequest; reason: string }) {
-  const { request, reason } = call;
+/**
+ * Starts the confirmed job (or requests its approval) through the action of its kind; an admin's
+ * break glass through the one action that starts a job of any kind without approval.
+ */
+function startJob(call: { request: RaidJobRequest; reason: string; breakGlassReason?: string }) {
+  const { request, reason, breakGlassReason } = call;
   const { uids, preview, needsApproval } = request;
+  if (breakGlassReason !== undefined) {
+    const fields = { reason, uids, preview, breakGlassReason };
+    return request.kind === "block"
+      ? startWithoutApprovalAction({ kind: "block", blocker: request.blocker!, blockFor: "forever", ...fields })
+      : startWithoutApprovalAction({
+          kind: request.kind,
+          group: request.group ?? undefined,
+          searchId: request.searchId,
+          ...fields,
+        });
+  }
   if (request.kind === "block") {
     const start = needsApproval ? requestIncidentJobAction : createIncidentJobAction;
     return start({ blocker: request.blocker!, reason, uids, blockFor: "forever", preview });
@@ -67,9 +85,14 @@ function startJob(call: { request: RaidJobRequest; reason: string }) {
 }
 
 /** What the confirmation is called and says: who is affected, how, and what cannot be undone. */
-function wording(request: RaidJobRequest) {
+function wording(request: RaidJobRequest, breakGlass: boolean) {
   const users = usersCount(request.toSend);
-  const asking = request.needsApproval ? "Request approval to " : "";
+  const asking = request.needsApproval && !breakGlass ? "Request approval to " : "";
+  const words = wordingOf(request, users, asking);
+  return breakGlass ? { ...words, title: `${words.title.slice(0, -1)} without approval?` } : words;
+}
+
+function wordingOf(request: RaidJobRequest, users: string, asking: string) {
   switch (request.kind) {
     case "block":
       return {
@@ -102,30 +125,58 @@ function wording(request: RaidJobRequest) {
   }
 }
 
+type RaidJobDialogProps = {
+  request: RaidJobRequest | null;
+  /** Whether the operator (an admin) may start a job past the threshold without approval. */
+  canBreakGlass: boolean;
+  onClose: () => void;
+};
+
 /** Confirms a previewed job on chosen accounts, with a reason, and opens its page once it exists. */
-export function RaidJobDialog({ request, onClose }: { request: RaidJobRequest | null; onClose: () => void }) {
+export function RaidJobDialog({ request, canBreakGlass, onClose }: RaidJobDialogProps) {
   const router = useRouter();
   const start = useServerAction(startJob, { unanswered: UNANSWERED });
-  const words = request ? wording(request) : null;
+  const [breakGlass, setBreakGlass] = useState(false);
+  const [breakGlassReason, setBreakGlassReason] = useState("");
+  const [breakGlassError, setBreakGlassError] = useState<string>();
+  const offerBreakGlass = canBreakGlass && request?.needsApproval === true;
+  const breaking = offerBreakGlass && breakGlass;
+  const words = request ? wording(request, breaking) : null;
+
+  function close() {
+    start.reset();
+    setBreakGlass(false);
+    setBreakGlassReason("");
+    setBreakGlassError(undefined);
+    onClose();
+  }
+
+  function confirm(reason: string) {
+    if (!request) return;
+    const glass = breaking ? breakGlassReasonSchema.safeParse(breakGlassReason) : undefined;
+    if (glass && !glass.success) return setBreakGlassError(glass.error.issues[0]?.message);
+    setBreakGlassError(undefined);
+    void start.run({ request, reason, breakGlassReason: glass?.data }, (answer) => {
+      if (answer.ok) router.push(`/incidents/${answer.data.jobId}`);
+    });
+  }
 
   return (
     <ReasonDialog
       open={request !== null}
       title={words?.title ?? "Start the job?"}
-      confirmLabel={request?.needsApproval ? "Request approval" : `Confirm ${words?.verb ?? ""}`.trim()}
-      pendingLabel={request?.needsApproval ? "Requesting…" : "Starting…"}
+      confirmLabel={
+        breaking
+          ? "Start without approval"
+          : request?.needsApproval
+            ? "Request approval"
+            : `Confirm ${words?.verb ?? ""}`.trim()
+      }
+      pendingLabel={request?.needsApproval && !breaking ? "Requesting…" : "Starting…"}
       reason={JOB_REASON}
       call={start}
-      onConfirm={(reason) => {
-        if (!request) return;
-        void start.run({ request, reason }, (answer) => {
-          if (answer.ok) router.push(`/incidents/${answer.data.jobId}`);
-        });
-      }}
-      onClose={() => {
-        start.reset();
-        onClose();
-      }}
+      onConfirm={confirm}
+      onClose={close}
     >
       {request && words && (
         <div className="space-y-2">
@@ -135,11 +186,26 @@ export function RaidJobDialog({ request, onClose }: { request: RaidJobRequest | 
               {formatCount(request.already)} {words.already}: recorded with the job, not sent.
             </p>
           )}
-          {request.needsApproval && (
+          {request.needsApproval && !breaking && (
             <p>
               That is more than {formatCount(request.approvalThreshold)}: nothing is sent until another moderator or
               admin approves it.
             </p>
+          )}
+          {breaking && (
+            <p>
+              That is more than {formatCount(request.approvalThreshold)}, which needs a second operator&apos;s approval:
+              the job starts now, flagged as started without approval.
+            </p>
+          )}
+          {offerBreakGlass && (
+            <BreakGlassChoice
+              checked={breakGlass}
+              onCheckedChange={setBreakGlass}
+              reason={breakGlassReason}
+              onReasonChange={setBreakGlassReason}
+              error={breakGlassError ?? start.failure?.fieldErrors?.breakGlassReason?.[0]}
+            />
           )}
         </div>
       )}

@@ -8,6 +8,7 @@ type SelectedAccountsProps = {
   group: string | null;
   blockFor: string | null;
   allowed: AccountActions;
+  canBreakGlass: boolean;
 };
 
 /** The actions on the senders selected in a search's table. */

@@ -25,9 +25,9 @@ const STATUS_LABELS = { running: "Running", stopped: "Stopped", completed: "Comp
 /**
  * A search's progress (read every second while it runs, with "Stop") and its senders: filterable,
  * paged, every row selectable, "Select all", and the CSV. The selection is the page's: the actions on
- * the accounts act on it.
+ * the accounts act on it. Without `canAct` (support) the search is followed and downloaded, nothing more.
  */
-export function SearchResults({ initial }: { initial: SearchView }) {
+export function SearchResults({ initial, canAct }: { initial: SearchView; canAct: boolean }) {
   const id = useId();
   const router = useRouter();
   const selection = useSelection();
@@ -92,7 +92,7 @@ export function SearchResults({ initial }: { initial: SearchView }) {
         </p>
       )}
       <ProgressBar label="Search progress" value={percent} max={100} valueText={`${percent}% of the window read`} />
-      {running && (
+      {running && canAct && (
         <Button
           variant="secondary"
           busy={stop.pending}
@@ -123,18 +123,22 @@ export function SearchResults({ initial }: { initial: SearchView }) {
             }}
           />
         </div>
-        <Button variant="secondary" onClick={() => void selectAll()}>
-          Select all
-        </Button>
-        <Button variant="secondary" onClick={() => selection?.clear()}>
-          Clear selection
-        </Button>
+        {canAct && (
+          <>
+            <Button variant="secondary" onClick={() => void selectAll()}>
+              Select all
+            </Button>
+            <Button variant="secondary" onClick={() => selection?.clear()}>
+              Clear selection
+            </Button>
+          </>
+        )}
         <a href={`/incidents/searches/${search.id}/senders`} className="text-sm text-brand-700 underline" download>
           Download the senders (CSV)
         </a>
       </div>
-      <p className="text-sm text-slate-700">{formatCount(selection?.selected.size ?? 0)} selected.</p>
-      <SendersTable rows={senders.rows} criteria={search.criteria} />
+      {canAct && <p className="text-sm text-slate-700">{formatCount(selection?.selected.size ?? 0)} selected.</p>}
+      <SendersTable rows={senders.rows} criteria={search.criteria} selectable={canAct} />
       {senders.pages > 1 && (
         <nav aria-label="Pages of senders" className="flex flex-wrap items-center gap-3">
           <Button variant="secondary" size="sm" disabled={senders.page <= 1} onClick={() => setPage(senders.page - 1)}>

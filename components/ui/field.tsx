@@ -102,3 +102,15 @@ export const UID_INPUT = {
 
 /** The optional reason an action is recorded with. */
 export const REASON_FIELD = { label: "Reason", hint: "Recorded in the action log.", rows: 2 } as const;
+
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { id: string; label: ReactNode };
+
+/** A checkbox with its label beside it. */
+export function CheckboxField({ id, label, className, ...input }: CheckboxFieldProps) {
+  return (
+    <label htmlFor={id} className={cn("flex items-center gap-2 text-sm font-medium text-slate-800", className)}>
+      <input id={id} type="checkbox" className="size-4 accent-brand-600" {...input} />
+      {label}
+    </label>
+  );
+}

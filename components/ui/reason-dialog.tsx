@@ -30,6 +30,20 @@ type ReasonDialogProps = {
   children: ReactNode;
 };
 
+type ReasonTextAreaProps = {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+};
+
+/** An operator's reason: required, a few lines, its rule's error under it. */
+export function ReasonTextArea({ onChange, ...field }: ReasonTextAreaProps) {
+  return <TextAreaField required rows={3} {...field} onChange={(event) => onChange(event.target.value)} />;
+}
+
 /** A confirmation that asks why: the reason is recorded with the decision in the action log. */
 export function ReasonDialog({
   reason: { label: reasonLabel, hint: reasonHint, schema: reasonSchema, field: reasonField = "reason" },
@@ -74,15 +88,13 @@ export function ReasonDialog({
     >
       <div className="space-y-3">
         {children}
-        <TextAreaField
+        <ReasonTextArea
           id={`${id}-reason`}
           label={reasonLabel}
           hint={reasonHint}
-          required
-          rows={3}
           value={reason}
           error={shownError}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={setReason}
         />
       </div>
     </ConfirmDialog>

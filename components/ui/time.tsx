@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { cn } from "./cn";
 import { dateFromUnixSeconds, formatLocal, formatUtc, toDate, type TimePrecision } from "@/lib/format/time";
 
 const noSubscription = () => () => {};
@@ -14,11 +15,14 @@ export function Time({
   at,
   precision = "seconds",
   hint,
+  wrap = false,
 }: {
   at: Date | string | number | null | undefined;
   precision?: TimePrecision;
   /** More for the hover text, such as the raw value the time came from. */
   hint?: string;
+  /** In a table of many columns, the date and the time may go on two lines. */
+  wrap?: boolean;
 }) {
   const inBrowser = useSyncExternalStore(
     noSubscription,
@@ -33,7 +37,10 @@ export function Time({
     <time
       dateTime={date.toISOString()}
       title={hint ? `${utc} (${hint})` : utc}
-      className="whitespace-nowrap underline decoration-slate-400 decoration-dotted underline-offset-2"
+      className={cn(
+        !wrap && "whitespace-nowrap",
+        "underline decoration-slate-400 decoration-dotted underline-offset-2",
+      )}
     >
       {inBrowser ? formatLocal(date, precision) : utc}
     </time>
@@ -41,7 +48,7 @@ export function Time({
 }
 
 /** A time the chat API gives in Unix seconds; a value that is no date says so instead of failing. */
-export function UnixTime({ seconds }: { seconds: unknown }) {
+export function UnixTime({ seconds, wrap }: { seconds: unknown; wrap?: boolean }) {
   if (seconds === undefined || seconds === null) return <span className="text-slate-500">Not given</span>;
   const date = dateFromUnixSeconds(seconds);
   if (!date)
@@ -50,5 +57,5 @@ export function UnixTime({ seconds }: { seconds: unknown }) {
         Invalid date
       </span>
     );
-  return <Time at={date} hint={`Unix time ${String(seconds)}`} />;
+  return <Time at={date} hint={`Unix time ${String(seconds)}`} wrap={wrap} />;
 }

@@ -203,3 +203,60 @@ describe("failures", () => {
     expect(line.length).toBeLessThan(2048 + 300);
   });
 });
+
+describe("scanning messages for a search", () => {
+  /** A vendor message of some 45 values: a sender and a receiver entity, metadata and a receipt. */
+  const message = (i: number) => ({
+    id: String(i),
+    conversationId: "group_g",
+    sender: `raider-${i}`,
+    receiverType: "group",
+    receiver: "g",
+    category: "message",
+    type: "text",
+    data: {
+      text: `claim https://drop.example/${i}`,
+      metadata: { a: 1, b: 2 },
+      entities: {
+        sender: { entityType: "user", entity: { uid: `raider-${i}`, name: `Raider ${i}`, createdAt: 1700, role: "x" } },
+        receiver: { entityType: "group", entity: { guid: "g", name: "G", type: "public", membersCount: 3 } },
+      },
+    },
+    sentAt: 1800 + i,
+    updatedAt: 1800 + i,
+    receipts: { data: [[{ uid: "u", read: 1 }]] },
+  });
+  const page = (count: number) =>
+    json(200, {
+      data: Array.from({ length: count }, (_, i) => message(i)),
+      meta: { next: { affix: "prepend", sentAt: 1, id: "1" } },
+    });
+
+  it("reads a page of the vendor's 1,000 messages whole, keeping only what a search uses", async () => {
+    const { fetch } = fakeFetch(page(1000));
+    const { client } = clientWith(fetch);
+    const answer = await client.scanMessages({ kind: "group", guid: "g" }, { limit: 1000 });
+    expect(answer.data.data).toHaveLength(1000);
+    expect(answer.data.data[999]).toEqual({
+      id: "999",
+      sender: "raider-999",
+      sentAt: 2799,
+      data: {
+        text: "claim https://drop.example/999",
+        entities: { sender: { entity: { name: "Raider 999", createdAt: 1700 } } },
+      },
+    });
+  });
+
+  it("is still bounded: the same page through the plain listing, or a page past 100,000 values, is refused", async () => {
+    vi.spyOn(log(), "error").mockImplementation(() => undefined);
+    const { fetch } = fakeFetch(page(1000), page(3000));
+    const { client } = clientWith(fetch);
+    expect((await failureOf(client.listMessages({ kind: "group", guid: "g" }, { limit: 1000 }))).kind).toBe(
+      "malformed_response",
+    );
+    expect((await failureOf(client.scanMessages({ kind: "group", guid: "g" }, { limit: 1000 }))).kind).toBe(
+      "malformed_response",
+    );
+  });
+});

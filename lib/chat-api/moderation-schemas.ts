@@ -39,6 +39,34 @@ const messagesPageSchema = z.looseObject({
     .optional(),
 });
 
+/**
+ * A page of messages as a search for a raid's senders reads it: only what it keeps of each message
+ * (its id, sender, time, text, and its sender's name and account's age), every other field left
+ * unread, so that a page of the vendor's most messages costs little to check.
+ */
+const scannedMessagesPageSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      sender: z.string().optional(),
+      sentAt: timestamp.optional(),
+      data: z
+        .object({
+          text: z.string().optional(),
+          entities: z
+            .object({
+              sender: z
+                .object({ entity: z.object({ name: z.unknown(), createdAt: z.unknown() }).optional() })
+                .optional(),
+            })
+            .optional(),
+        })
+        .optional(),
+    }),
+  ),
+  meta: messagesPageSchema.shape.meta,
+});
+
 const reporterSchema = z.looseObject({
   uid: z.string(),
   name: z.string().optional(),
@@ -80,6 +108,9 @@ export type MessageCursor = z.output<typeof messageCursorSchema>;
 /** @public */
 export type ModerationMessage = z.output<typeof moderationMessageSchema>;
 export type MessagesPage = z.output<typeof messagesPageSchema>;
+export type ScannedMessagesPage = z.output<typeof scannedMessagesPageSchema>;
+/** @public */
+export type ScannedMessage = ScannedMessagesPage["data"][number];
 /** @public */
 export type Reporter = z.output<typeof reporterSchema>;
 /** @public */
@@ -100,6 +131,7 @@ const dataOf = <T extends z.ZodType>(schema: T) =>
 /** The envelopes of the moderation answers, each reduced to what the client returns as `data`. */
 export const moderationResponseSchemas = {
   messagesPage: messagesPageSchema,
+  scannedMessagesPage: scannedMessagesPageSchema,
   message: dataOf(moderationMessageSchema),
   flaggedMessagesPage: flaggedMessagesPageSchema,
   review: dataOf(z.record(z.string(), z.unknown())),

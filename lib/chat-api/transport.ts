@@ -66,7 +66,7 @@ export function createTransport(options: TransportOptions) {
   // The service may echo what it was sent; the key must not reach a log or a moderator from there.
   const redact = (text: string) => (options.apiKey ? text.split(options.apiKey).join("<hidden>") : text);
   /** Every answer is bounded and rid of the key before anything reads it: pages, actions and the log. */
-  const bound = (value: unknown) => boundJson(value, { secrets: [options.apiKey] });
+  const bound = (value: unknown, nodes?: number) => boundJson(value, { secrets: [options.apiKey], nodes });
 
   async function exchange(
     request: ChatApiRequest,
@@ -162,7 +162,12 @@ export function createTransport(options: TransportOptions) {
     });
   }
 
-  return async function send<T>(request: ChatApiRequest, schema: z.ZodType<T>): Promise<ChatApiResult<T>> {
+  /** `answerNodes`: the values read of a successful answer, for a call whose answers are known to be larger. */
+  return async function send<T>(
+    request: ChatApiRequest,
+    schema: z.ZodType<T>,
+    answerNodes?: number,
+  ): Promise<ChatApiResult<T>> {
     const label = `${request.method} ${request.path}`;
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -171,7 +176,7 @@ export function createTransport(options: TransportOptions) {
       if (answer.status >= 200 && answer.status < 300) {
         let raw: unknown;
         try {
-          raw = bound(JSON.parse(answer.text));
+          raw = bound(JSON.parse(answer.text), answerNodes);
         } catch {
           throw malformed(answer, label, "not JSON", attempt, elapsed());
         }

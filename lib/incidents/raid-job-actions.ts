@@ -79,13 +79,14 @@ export function previewAction(kind: keyof typeof PERMISSIONS) {
 
 type RaidJobRequest = z.output<typeof raidJobSchema>;
 
-const raidJobAudit = ({ kind, group, searchId, reason, uids, preview }: RaidJobRequest) => ({
+export const raidJobAudit = ({ kind, group, searchId, reason, uids, preview }: RaidJobRequest) => ({
   affectedUids: uids,
   reason,
   requestBody: { kind, group, searchId, uids: uids.length, first: uids.slice(0, 20), preview },
 });
 
-async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: Gate) {
+/** A new job on a raid's accounts: at once, as a request for approval, or (an admin's break glass) without one. */
+export async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: Gate, breakGlassReason?: string) {
   const { kind, group, searchId, reason, uids, preview } = input;
   const plan = await planRaidJob(await getDb(), chatApi(), { kind, group, searchId }, uids);
   checkGate(gate, kind === "delete_messages" ? plan.accounts.length : plan.toSend.length);
@@ -100,7 +101,7 @@ async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: G
     settled: alreadyOutcomes({ kind, group }, plan.already),
     preBlocked: [],
     ...newJobOf(context, kind),
-    approval: approvalOf(gate, preview),
+    approval: approvalOf(gate, preview, breakGlassReason),
   });
   if (job.status === "awaiting_approval") {
     revalidatePath("/incidents");

@@ -47,13 +47,12 @@ const jobFields = {
   preview: requestPreviewSchema,
 };
 
+const notSelf = (input: { blocker: string; uids: string[] }) => !input.uids.includes(input.blocker);
+const NOT_SELF = { message: "A user cannot block themselves: remove the blocker's own UID.", path: ["uids"] };
+const deduplicated = <T extends { uids: string[] }>(input: T) => ({ ...input, uids: [...new Set(input.uids)] });
+
 const withoutSelf = <T extends { blocker: string; uids: string[] }>(schema: z.ZodType<T>) =>
-  schema
-    .refine((input) => !input.uids.includes(input.blocker), {
-      message: "A user cannot block themselves: remove the blocker's own UID.",
-      path: ["uids"],
-    })
-    .transform((input) => ({ ...input, uids: [...new Set(input.uids)] }));
+  schema.refine(notSelf, NOT_SELF).transform(deduplicated);
 
 export const createIncidentJobSchema = withoutSelf(z.object(jobFields));
 
@@ -69,8 +68,6 @@ export const breakGlassReasonSchema = z
   )
   .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
   .superRefine(plainText("The reason"));
-
-export const breakGlassJobSchema = withoutSelf(z.object({ ...jobFields, breakGlassReason: breakGlassReasonSchema }));
 
 export const jobIdSchema = z.object({ jobId: z.uuid("That job id is not valid.") });
 
@@ -134,3 +131,21 @@ const raidJobFields = {
 };
 
 export const raidJobSchema = z.object(raidJobFields).superRefine(targetIssues);
+
+/**
+ * "Start without approval": an admin's own large job of any kind, its kind telling which job's
+ * fields it carries (a block's blocker, or a raid job's group and search), with the reason no
+ * second operator was asked.
+ */
+export const breakGlassJobSchema = z
+  .discriminatedUnion(
+    "kind",
+    [
+      z
+        .object({ ...jobFields, kind: z.literal("block"), breakGlassReason: breakGlassReasonSchema })
+        .refine(notSelf, NOT_SELF),
+      z.object({ ...raidJobFields, breakGlassReason: breakGlassReasonSchema }).superRefine(targetIssues),
+    ],
+    { error: "Choose what to do: block, deactivate, ban from a group, or delete their messages." },
+  )
+  .transform(deduplicated);

@@ -59,11 +59,12 @@ export function scopeOf(criteria: RaidSearchCriteria): MessageScope {
 }
 
 /**
- * Messages a page asks for. The vendor allows 1,000, but the console reads at most 20,000 values of an
- * answer (lib/security/bounded-json.ts), some 40 a message: a page of 400 fits, and a slice whose page
- * does not (messages with many receipts) asks for half as many from then on.
+ * Messages a page asks for: the vendor's most (`limit` 1 to 1,000, chat-apis.json), so that a window
+ * takes the fewest calls. A search reads up to 100,000 values of such a page (`scanMessages`), some
+ * 40 a message; a slice whose page does not fit (messages with many receipts) asks for half as many
+ * from then on.
  */
-export const PAGE_LIMIT = 400;
+export const PAGE_LIMIT = 1000;
 /** The smallest page a slice halves its pages to. */
 export const MIN_PAGE_LIMIT = 25;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { jobCreator } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
 import { ChatApiError, chatApiForJobs } from "@/lib/chat-api";
-import type { ModerationMessage } from "@/lib/chat-api/moderation-schemas";
+import type { ScannedMessage } from "@/lib/chat-api/moderation-schemas";
 import { chunkBackoffMs, retryAfterMs } from "@/lib/chat-api/retry";
 import { getDb, type Database } from "@/lib/db/client";
 import type { RaidSearchSlice } from "@/lib/db/schema";
@@ -48,8 +48,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const searchLog = () => log().child({ component: "raid-search" });
 
 /** A message as the search keeps it: its sender's name and account's age from the message's sender entity. */
-function foundOf(message: ModerationMessage): FoundMessage {
-  const entity = message.data?.entities?.sender?.entity as { name?: unknown; createdAt?: unknown } | undefined;
+function foundOf(message: ScannedMessage): FoundMessage {
+  const entity = message.data?.entities?.sender?.entity;
   return {
     id: message.id,
     sender: message.sender ?? "",
@@ -86,7 +86,7 @@ async function runSlice(
     const slice = slices[index]!;
     let page;
     try {
-      page = await client.listMessages(scopeOf(search.criteria), filtersOf(search.criteria, slice));
+      page = await client.scanMessages(scopeOf(search.criteria), filtersOf(search.criteria, slice));
     } catch (error) {
       if (!(error instanceof ChatApiError)) throw error;
       const limit = slice.limit ?? PAGE_LIMIT;

@@ -8,10 +8,16 @@ const JSON_LIMITS = { depth: 32, nodes: 20_000, stringLength: 20_000 } as const;
 
 const HIDDEN = "<hidden>";
 
-type Options = { secrets?: readonly string[] };
+/**
+ * `nodes`: the values read of one answer, when a call knows its answers to be larger (a page of the
+ * vendor's most messages); 20,000 otherwise.
+ */
+type Options = { secrets?: readonly string[]; nodes?: number };
 
 export function boundJson(value: unknown, options: Options = {}): unknown {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length > 0);
+  const maxNodes = options.nodes ?? JSON_LIMITS.nodes;
+  const overflow = `[more than ${maxNodes.toLocaleString("en")} values: the rest is not shown]`;
   let nodes = 0;
   const text = (value: string): string => {
     let shown = value;
@@ -22,16 +28,16 @@ export function boundJson(value: unknown, options: Options = {}): unknown {
   };
   const walk = (item: unknown, depth: number): unknown => {
     nodes += 1;
-    if (nodes > JSON_LIMITS.nodes) return "[more than 20,000 values: the rest is not shown]";
+    if (nodes > maxNodes) return overflow;
     if (typeof item === "string") return text(item);
     if (item === null || typeof item !== "object")
       return typeof item === "number" && !Number.isFinite(item) ? null : item;
     if (depth >= JSON_LIMITS.depth) return `[nested deeper than ${JSON_LIMITS.depth} levels: not shown]`;
-    if (Array.isArray(item)) return item.slice(0, JSON_LIMITS.nodes).map((entry) => walk(entry, depth + 1));
+    if (Array.isArray(item)) return item.slice(0, maxNodes).map((entry) => walk(entry, depth + 1));
     if (item instanceof Date) return item;
     const result: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(item)) {
-      if (nodes > JSON_LIMITS.nodes) break;
+      if (nodes > maxNodes) break;
       result[text(key)] = walk(entry, depth + 1);
     }
     return result;

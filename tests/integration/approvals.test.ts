@@ -249,10 +249,16 @@ function scenario(kind: "pglite" | "postgres") {
     const signedOut = await fetch(`${server.baseUrl}/api/incidents/${job.jobId}/progress`);
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toMatchObject({ ok: false, code: "SIGNED_OUT" });
+    // Support follows the requests and a job's progress; a read for acting ("Select all" of a search) is refused.
     const support = await signIn(server, SUPPORT);
-    expect(await readOver(server, support, "/api/approvals")).toMatchObject({
+    expect(await readOver(server, support, "/api/approvals")).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await readOver(server, support, `/api/incidents/${job.jobId}/progress`)).toMatchObject({ status: 200 });
+    expect(await readOver(server, support, `/api/raid-searches/${randomUUID()}/uids`)).toMatchObject({
       status: 403,
-      body: { code: "FORBIDDEN", message: "Your role (Support) does not allow you to follow requests for approval." },
+      body: {
+        code: "FORBIDDEN",
+        message: "Your role (Support) does not allow you to search for the accounts behind a raid.",
+      },
     });
     expect(await readOver(server, admin, "/api/incidents/not-a-job/progress")).toMatchObject({
       status: 400,

@@ -29,7 +29,7 @@ export const metadata: Metadata = { title: "Incidents" };
  * list of UIDs on behalf of one user, and follow the jobs.
  */
 export default async function IncidentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const operator = await requireOperator("users.block");
+  const operator = await requireOperator("incidents.read");
   const db = await getDb();
   const jobs = await listJobs(db);
   const requests = await approvalRequestsFor(db, operator);
@@ -37,7 +37,7 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
   const searching = can(operator.role, "accounts.search");
   const searchId = firstOf((await searchParams).search);
   const view =
-    searching && searchId && raidSearchIdSchema.safeParse({ searchId }).success
+    searchId && raidSearchIdSchema.safeParse({ searchId }).success
       ? await searchView(db, { searchId, filter: "", page: 1 })
       : undefined;
   const allowed = {
@@ -47,6 +47,9 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
     deleteMessages: can(operator.role, "messages.delete"),
   };
   const criteria = view?.search.criteria;
+  // Support follows the jobs and the searches, and is offered nothing that acts.
+  const acting = Object.values(allowed).some(Boolean);
+  const canBreakGlass = can(operator.role, "incidents.break_glass");
 
   return (
     <div className="space-y-8">
@@ -56,37 +59,48 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
         runs in the background, and its page shows its progress and the outcome for every UID.
       </PageHeader>
 
-      {searching && (
-        <Section id="find-accounts" title="Find accounts">
+      <Section id="find-accounts" title="Find accounts">
+        {searching ? (
           <FindAccountsForm />
-          {searchId && !view && <p className="mt-4 text-sm text-slate-700">No search has that id.</p>}
-          {view && criteria && (
-            <SelectionProvider>
-              <div className="mt-6 space-y-6 border-t border-slate-200 pt-6">
-                <h3 className="text-base font-semibold text-slate-900">The senders</h3>
-                <SearchResults key={view.search.id} initial={view} />
-                <h3 className="text-base font-semibold text-slate-900">Act on the selected accounts</h3>
-                <SelectedAccounts
-                  searchId={view.search.id}
-                  group={criteria.where.kind === "group" ? criteria.where.guid : null}
-                  blockFor={criteria.blockedBy ?? (criteria.where.kind === "user" ? criteria.where.uid : null)}
-                  allowed={allowed}
-                />
-              </div>
-            </SelectionProvider>
-          )}
-          <h3 className="mt-6 mb-2 text-base font-semibold text-slate-900">Recent searches</h3>
-          <RecentSearches searches={await recentSearches(db)} />
+        ) : (
+          <p className="text-sm text-slate-700">
+            Your role may follow the searches and their senders; a moderator or admin starts them.
+          </p>
+        )}
+        {searchId && !view && <p className="mt-4 text-sm text-slate-700">No search has that id.</p>}
+        {view && criteria && (
+          <SelectionProvider>
+            <div className="mt-6 space-y-6 border-t border-slate-200 pt-6">
+              <h3 className="text-base font-semibold text-slate-900">The senders</h3>
+              <SearchResults key={view.search.id} initial={view} canAct={searching && acting} />
+              {acting && (
+                <>
+                  <h3 className="text-base font-semibold text-slate-900">Act on the selected accounts</h3>
+                  <SelectedAccounts
+                    searchId={view.search.id}
+                    group={criteria.where.kind === "group" ? criteria.where.guid : null}
+                    blockFor={criteria.blockedBy ?? (criteria.where.kind === "user" ? criteria.where.uid : null)}
+                    allowed={allowed}
+                    canBreakGlass={canBreakGlass}
+                  />
+                </>
+              )}
+            </div>
+          </SelectionProvider>
+        )}
+        <h3 className="mt-6 mb-2 text-base font-semibold text-slate-900">Recent searches</h3>
+        <RecentSearches searches={await recentSearches(db)} />
+      </Section>
+
+      {allowed.block && (
+        <Section id="incident-form" title="Block a list of users">
+          <IncidentForm canBreakGlass={canBreakGlass} />
         </Section>
       )}
 
-      <Section id="incident-form" title="Block a list of users">
-        <IncidentForm canBreakGlass={can(operator.role, "incidents.break_glass")} />
-      </Section>
-
       {(allowed.deactivate || allowed.ban) && (
         <Section id="act-on-list" title="Deactivate or ban a list of accounts">
-          <PastedAccounts allowed={allowed} />
+          <PastedAccounts allowed={allowed} canBreakGlass={canBreakGlass} />
         </Section>
       )}
 

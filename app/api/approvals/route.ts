@@ -6,7 +6,7 @@ import { queryOf, readRoute } from "@/lib/reads/route";
 export const dynamic = "force-dynamic";
 
 const read = readRoute({
-  permission: "users.block",
+  permission: "incidents.read",
   describe: "follow requests for approval",
   params: z.strictObject({}, { error: "This read takes no parameters." }),
   read: async (_params, operator) => approvalRequestsFor(await getDb(), operator),

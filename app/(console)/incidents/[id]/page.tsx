@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** One job: what it is for, its live progress and controls, and the outcome for each of its UIDs. */
 export default async function IncidentJobPage({ params, searchParams }: Props) {
-  const operator = await requireOperator("users.block");
+  const operator = await requireOperator("incidents.read");
   const { id } = await params;
   if (!isJobId(id)) notFound();
   const db = await getDb();
@@ -48,6 +48,8 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
   const firstItems = await firstUidsToSend(db, id, FIRST_UIDS);
   // A decision's items are reports and calls: the approver sees the UIDs they act on.
   const firstUids = job.kind === "report_decision" ? affectedByItems(job, firstItems) : firstItems;
+  // Support follows a job and is offered none of its controls; each action refuses them anyway.
+  const canAct = can(operator.role, JOB_KINDS[job.kind].permission);
 
   return (
     <div className="space-y-8">
@@ -89,14 +91,19 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
       </div>
 
       {(job.approvalExpiresAt !== null || job.breakGlass) && (
-        <ApprovalPanel job={job} firstUids={firstUids} mode={requester ? "withdraw" : "decide"} />
+        <ApprovalPanel
+          job={job}
+          firstUids={firstUids}
+          mode={requester ? "withdraw" : can(operator.role, "users.block") ? "decide" : "view"}
+        />
       )}
 
       <JobProgressPanel
         key={job.id}
         initial={progress}
         waitingUntil={rateLimitWait(job)}
-        canUnblock={can(operator.role, "users.unblock") && can(operator.role, JOB_KINDS[job.kind].permission)}
+        canAct={canAct}
+        canUnblock={can(operator.role, "users.unblock") && canAct}
       />
 
       <JobResultsSection

@@ -6,8 +6,8 @@ import { sendersQuerySchema } from "@/lib/raid-search/schemas";
 export const dynamic = "force-dynamic";
 
 const read = readRoute({
-  permission: "accounts.search",
-  describe: "search for the accounts behind a raid",
+  permission: "incidents.read",
+  describe: "follow the searches for a raid's accounts",
   params: sendersQuerySchema,
   read: async (query) => searchView(await getDb(), query),
   missing: "No search has that id.",

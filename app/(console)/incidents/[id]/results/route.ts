@@ -55,7 +55,7 @@ function resultsCsv(results: JobResult[], kind: JobKindName): string {
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const operator = await getCurrentOperator();
   if (!operator) return plain(401, "Your session has ended. Sign in again to download the results.");
-  if (!can(operator.role, "users.block")) return plain(403, "Your role does not allow you to read blocking jobs.");
+  if (!can(operator.role, "incidents.read")) return plain(403, "Your role does not allow you to read incident jobs.");
 
   const { id } = await params;
   const db = await getDb();

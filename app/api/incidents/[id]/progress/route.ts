@@ -6,7 +6,7 @@ import { jobIdSchema } from "@/lib/incidents/schemas";
 export const dynamic = "force-dynamic";
 
 const read = readRoute({
-  permission: "users.block",
+  permission: "incidents.read",
   describe: "follow jobs",
   params: jobIdSchema,
   read: async ({ jobId }) => jobProgress(await getDb(), jobId),

@@ -24,8 +24,8 @@ const BATCH = 1000;
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const operator = await getCurrentOperator();
   if (!operator) return plain(401, "Your session has ended. Sign in again to download the senders.");
-  if (!can(operator.role, "accounts.search"))
-    return plain(403, "Your role does not allow you to search for the accounts behind a raid.");
+  if (!can(operator.role, "incidents.read"))
+    return plain(403, "Your role does not allow you to read the searches for a raid's accounts.");
   const { id } = await params;
   const db = await getDb();
   const search = raidSearchIdSchema.safeParse({ searchId: id }).success ? await getSearch(db, id) : undefined;
