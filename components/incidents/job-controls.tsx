@@ -70,19 +70,24 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
     (request: { name: Control; call: () => Promise<ActionResult<{ jobId: string }>> }) => request.call(),
     { unanswered: UNANSWERED },
   );
-  const [current, setCurrent] = useState<Control | null>(null);
+  // The control under way, as state of its own: the transition's `pending` commits together with
+  // the page's refresh that a new status starts, so "Pausing…" would outlast the answer by a render.
+  const [busy, setBusy] = useState<Control | null>(null);
   const [dialog, setDialog] = useState<"cancel" | "undo" | null>(null);
-  const busy = control.pending ? current : null;
   const failure = control.failure;
   const active = isActive(job.status);
   const jobId = job.id;
 
   function run(name: Control, call: () => Promise<ActionResult<{ jobId: string }>>, follow: "refresh" | "open") {
-    if (control.pending) return;
-    setCurrent(name);
+    if (busy) return;
+    setBusy(name);
     void control.run({ name, call }, async (answer) => {
       // Refused or not, the job may have moved on (ended, been paused by another operator): show it as it is.
-      if (follow === "refresh" || !answer.ok) await onChanged();
+      try {
+        if (follow === "refresh" || !answer.ok) await onChanged();
+      } finally {
+        setBusy(null);
+      }
       if (!answer.ok) return;
       if (follow === "open") router.push(`/incidents/${answer.data.jobId}`);
       else setDialog(null);
@@ -122,7 +127,7 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
             {/* One button that changes its name, so that the focus stays on it from pause to resume. */}
             <Button
               variant="secondary"
-              busy={control.pending}
+              busy={busy !== null}
               onClick={() =>
                 job.status === "running"
                   ? run("pause", () => pauseJobAction({ jobId }), "refresh")
@@ -145,7 +150,7 @@ export function JobControls({ job, canUnblock, onChanged }: JobControlsProps) {
         {canRetry && (
           <Button
             variant="secondary"
-            busy={control.pending}
+            busy={busy !== null}
             onClick={() => run("retry", () => retryFailedAction({ jobId }), "open")}
           >
             {busy === "retry" ? "Starting the retry…" : "Retry failed"}
