@@ -40,10 +40,16 @@ const one = (name: string, args: string[], env?: Record<string, string>): Step =
 });
 
 const steps: Step[] = [
-  one("Type check", [bin("typescript", "bin/tsc"), "--noEmit"]),
-  one("Format", [bin("prettier", "bin/prettier.cjs"), "--check", "."]),
-  one("Lint", [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."]),
-  one("Unused code and dependencies", [bin("knip", "bin/knip.js")]),
+  // The static checks read the sources only: they go side by side.
+  {
+    name: "Type check, format, lint, unused code and dependencies (side by side)",
+    runs: [
+      { commands: [{ label: "Type check", args: [bin("typescript", "bin/tsc"), "--noEmit"] }] },
+      { commands: [{ label: "Format", args: [bin("prettier", "bin/prettier.cjs"), "--check", "."] }] },
+      { commands: [{ label: "Lint", args: [bin("eslint", "bin/eslint.js"), "--max-warnings=0", "."] }] },
+      { commands: [{ label: "Unused code and dependencies", args: [bin("knip", "bin/knip.js")] }] },
+    ],
+  },
   {
     name: "Unit and integration tests, and the contract tests against `npm run chat-service` (side by side)",
     runs: [
