@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
-import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
+import { databaseKinds, startConsole, startConsoleBehind, type ConsoleServer } from "../support/console-server";
 import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
 import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
 import { waitFor } from "../support/wait-for";
@@ -50,15 +50,10 @@ describe.each(await databaseKinds())("lost answers of the workspace's calls, set
         return slow ? TIMEOUT_MS * 1.5 : 0;
       },
     });
-    server = await startConsole({
+    server = await startConsoleBehind(slowNetwork, chatService, {
       database: kind,
-      env: {
-        CHAT_API_BASE_URL: `${slowNetwork.url}/v3`,
-        CHAT_API_KEY: chatService.apiKey,
-        CHAT_API_TIMEOUT_MS: String(TIMEOUT_MS),
-        CONSOLE_ADMIN_EMAIL: ADMIN.email,
-        CONSOLE_ADMIN_PASSWORD: ADMIN.password,
-      },
+      timeoutMs: TIMEOUT_MS,
+      admin: ADMIN,
     });
     admin = await signIn(server, ADMIN);
     expect(

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../lib/db/client";
 import { recordBlocks } from "../../lib/timed-blocks/store";
 import { chatCall } from "../support/chat-client";
-import { createPostgresDatabase, databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  startConsole,
+  startConsoleBehind,
+  type ConsoleServer,
+} from "../support/console-server";
 import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
 import { attachTestDatabase } from "../support/database";
 import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
@@ -39,15 +45,10 @@ describe.runIf((await databaseKinds()).includes("postgres"))("a block whose answ
       },
     });
     database = await createPostgresDatabase();
-    server = await startConsole({
-      env: {
-        DATABASE_URL: database.url,
-        CHAT_API_BASE_URL: `${slowNetwork.url}/v3`,
-        CHAT_API_KEY: chatService.apiKey,
-        CHAT_API_TIMEOUT_MS: String(TIMEOUT_MS),
-        CONSOLE_ADMIN_EMAIL: ADMIN.email,
-        CONSOLE_ADMIN_PASSWORD: ADMIN.password,
-      },
+    server = await startConsoleBehind(slowNetwork, chatService, {
+      timeoutMs: TIMEOUT_MS,
+      admin: ADMIN,
+      env: { DATABASE_URL: database.url },
     });
     admin = await signIn(server, ADMIN);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
-import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
+import { databaseKinds, startConsole, startConsoleBehind, type ConsoleServer } from "../support/console-server";
 import { callActionOver, exportedEntries, signIn, type Session } from "../support/console-session";
 import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
 import { waitFor } from "../support/wait-for";
@@ -28,15 +28,10 @@ describe.each(await databaseKinds())("deleting a message, deactivating and kicki
       target: Number(new URL(chatService.baseUrl).port),
       delayMs: (method, path) => (method === "DELETE" && path.includes("/messages/") ? TIMEOUT_MS * 1.5 : 0),
     });
-    server = await startConsole({
+    server = await startConsoleBehind(slowNetwork, chatService, {
       database: kind,
-      env: {
-        CHAT_API_BASE_URL: `${slowNetwork.url}/v3`,
-        CHAT_API_KEY: chatService.apiKey,
-        CHAT_API_TIMEOUT_MS: String(TIMEOUT_MS),
-        CONSOLE_ADMIN_EMAIL: ADMIN.email,
-        CONSOLE_ADMIN_PASSWORD: ADMIN.password,
-      },
+      timeoutMs: TIMEOUT_MS,
+      admin: ADMIN,
     });
     admin = await signIn(server, ADMIN);
     expect(

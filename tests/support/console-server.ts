@@ -109,6 +109,33 @@ export type ConsoleOptions = {
 };
 
 /**
+ * A console that reaches `chatService` through `network` (a proxy that delays or drops answers), with
+ * a chat API time-out short enough for a test, and its first admin.
+ */
+export function startConsoleBehind(
+  network: { url: string },
+  chatService: ConsoleServer,
+  options: {
+    timeoutMs: number;
+    admin: { email: string; password: string };
+    database?: DatabaseKind;
+    env?: Record<string, string>;
+  },
+): Promise<ConsoleServer> {
+  return startConsole({
+    database: options.database,
+    env: {
+      ...options.env,
+      CHAT_API_BASE_URL: `${network.url}/v3`,
+      CHAT_API_KEY: chatService.apiKey,
+      CHAT_API_TIMEOUT_MS: String(options.timeoutMs),
+      CONSOLE_ADMIN_EMAIL: options.admin.email,
+      CONSOLE_ADMIN_PASSWORD: options.admin.password,
+    },
+  });
+}
+
+/**
  * Starts the built console as `npm start` does once built (or the chat service alone, see
  * `serverScript`), on a free port with its own data folder and database.
  */
