@@ -1,7 +1,7 @@
 import type { Endpoint } from "./http";
 import { activateUsers, deactivateUsers } from "./deactivation";
 import { addMembers, banMember, listBannedUsers, unbanMember } from "./group-bans";
-import { getGroup, kickMember, listGroups, listMembers, requireGroup } from "./groups";
+import { getGroup, kickMember, listGroups, listMembers } from "./groups";
 import { listMessages } from "./message-list";
 import { deleteMessage, getMessage, sendMessage } from "./messages";
 import { createReason, flagMessage, listFlaggedMessages, listReasons, reviewFlaggedMessage } from "./moderation";
@@ -86,8 +86,11 @@ export const groupMessagesEndpoints = {
       const filters = messageQuery(query);
       const { db } = chatStore();
       if (onBehalfOf) await requireUser(db, onBehalfOf);
-      await requireGroup(db, params.guid!);
-      return listMessages({ conversationId: groupConversationId(params.guid!) }, filters, onBehalfOf);
+      return listMessages(
+        { conversationId: groupConversationId(params.guid!), group: params.guid! },
+        filters,
+        onBehalfOf,
+      );
     },
   },
 } satisfies Record<string, Endpoint>;

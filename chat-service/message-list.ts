@@ -1,4 +1,5 @@
 import { hash } from "node:crypto";
+import { chatErrors } from "./errors";
 import { literalForLike } from "./lookups";
 import { messageRecord, type GroupWithCount, type MessageRow, type UserRow } from "./records";
 import { chatStore } from "./service";
@@ -16,6 +17,8 @@ import type { MessageListQuery } from "./validation-moderation";
 export type MessageScope = {
   /** Messages of this conversation only. */
   conversationId?: string;
+  /** The group whose conversation it is: the vendor's ERR_GUID_NOT_FOUND when it does not exist, read in the same statement. */
+  group?: string;
   /** Messages of the conversations this user takes part in (the vendor's optional `onBehalfOf`). */
   participant?: string;
 };
@@ -70,17 +73,22 @@ function build(scope: MessageScope, query: MessageListQuery): Built {
       select m.* from chat_messages m ${where.length > 0 ? `where ${where.join("\n        and ")}` : ""}
       order by ${order} limit ${limit})
     select (select coalesce(json_agg(${messageJson("m")} order by ${order}), '[]') from page m) as "messages",
-      ${entitiesColumns("page")}`;
+      ${entitiesColumns("page")}${
+        scope.group
+          ? `,\n      exists (select 1 from chat_groups where guid = ${param(scope.group, "text")}) as "groupFound"`
+          : ""
+      }`;
   return { text, values };
 }
 
-type PageRow = { messages: MessageRow[]; users: UserRow[]; groups: GroupWithCount[] };
+type PageRow = { messages: MessageRow[]; users: UserRow[]; groups: GroupWithCount[]; groupFound?: boolean };
 
 /** One page of messages as records (2.2) seen by `viewer`, with the vendor's `meta.current` and `meta.next`. */
 export async function listMessages(scope: MessageScope, query: MessageListQuery, viewer = "") {
   const { text, values } = build(scope, query);
   const name = `chat_messages_${hash("sha1", text).slice(0, 16)}`;
   const [row] = await chatStore().run<PageRow>({ name, text }, values);
+  if (scope.group && !row?.groupFound) throw chatErrors.guidNotFound(scope.group);
   const messages = row?.messages ?? [];
   const entities = {
     users: new Map((row?.users ?? []).map((user) => [user.uid, user])),

@@ -62,7 +62,12 @@ type Prepared = {
   parameterTypes: number[];
   /** The columns of its rows, from the statement's own description: no Describe on each call. */
   columns: Array<{ name: string; parse: (text: string) => unknown }>;
+  /** Its JSON columns, when they are answered as text (`jsonAsText`). */
+  jsonColumns: string[];
 };
+
+/** PostgreSQL's `json` and `jsonb`. */
+const JSON_TYPES = new Set([114, 3802]);
 
 type RowDescription = { name: "rowDescription"; fields: Array<{ name: string; dataTypeID: number }> };
 
@@ -145,10 +150,17 @@ export function preparedRunner(
   {
     fileSystemWritesThrough,
     onFlushFailure,
-  }: { fileSystemWritesThrough: boolean; onFlushFailure: (error: unknown) => void },
-): { run: <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>; close: () => Promise<void> } {
+    jsonAsText = false,
+  }: { fileSystemWritesThrough: boolean; onFlushFailure: (error: unknown) => void; jsonAsText?: boolean },
+): {
+  run: <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>;
+  /** The columns of a statement run before that were answered as JSON text. */
+  jsonColumnsOf: (statement: Statement) => string[];
+  close: () => Promise<void>;
+} {
   const prepared = new Map<string, Prepared>();
-  const parserOf = (type: number) => parsers[type] ?? client.parsers[type] ?? asText;
+  const textJson = (type: number) => jsonAsText && JSON_TYPES.has(type);
+  const parserOf = (type: number) => (textJson(type) ? asText : (parsers[type] ?? client.parsers[type] ?? asText));
 
   async function prepare(statement: Statement): Promise<Prepared> {
     const known = prepared.get(statement.name);
@@ -168,6 +180,7 @@ export function preparedRunner(
       name: encoder.encode(statement.name),
       parameterTypes: parse.parseDescribeStatementResults(messages),
       columns: (description?.fields ?? []).map((field) => ({ name: field.name, parse: parserOf(field.dataTypeID) })),
+      jsonColumns: (description?.fields ?? []).filter((field) => textJson(field.dataTypeID)).map((field) => field.name),
     };
     prepared.set(statement.name, made);
     return made;
@@ -208,7 +221,11 @@ export function preparedRunner(
     flushTimer ??= setTimeout(() => void flush().catch(onFlushFailure), WAL_FLUSH_MS).unref();
   }
 
-  return { run, close: async () => (flushTimer ? flush() : undefined) };
+  return {
+    run,
+    jsonColumnsOf: (statement) => prepared.get(statement.name)?.jsonColumns ?? [],
+    close: async () => (flushTimer ? flush() : undefined),
+  };
 }
 
 /** As PostgreSQL's default `wal_writer_delay`. */

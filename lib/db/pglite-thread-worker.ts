@@ -69,6 +69,9 @@ async function handle(client: PGlite, request: ThreadRequest): Promise<unknown> 
         id,
         preparedRunner(client, numbers, {
           fileSystemWritesThrough: true,
+          // Sent to the process as the text PostgreSQL wrote, parsed there: JSON.parse and the copy
+          // of the objects between threads took this thread, which every statement waits for.
+          jsonAsText: true,
           onFlushFailure: (error) =>
             post({
               type: "warn",
@@ -82,7 +85,8 @@ async function handle(client: PGlite, request: ThreadRequest): Promise<unknown> 
     case "run": {
       const runner = runners.get(request.runner);
       if (!runner) throw new Error(`Statement runner ${request.runner} is closed`);
-      return runner.run(request.statement, request.values);
+      const rows = await runner.run<Record<string, unknown>>(request.statement, request.values);
+      return { rows, jsonColumns: runner.jsonColumnsOf(request.statement) };
     }
     case "close-runner": {
       const runner = runners.get(request.runner);

@@ -31,6 +31,9 @@ export type PgliteThread = Queries & {
   close: () => Promise<void>;
 };
 
+/** A prepared statement's rows, their JSON columns still text (parsed here, off PGlite's thread). */
+type RunReply = { rows: Array<Record<string, unknown>>; jsonColumns: string[] };
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Call = ThreadRequest extends infer Request ? (Request extends ThreadRequest ? Omit<Request, "id"> : never) : never;
 
@@ -111,7 +114,13 @@ export function startPgliteThread(
     async preparedRunner(numberTypes) {
       const runner = await call<number>({ op: "open-runner", numberTypes });
       return {
-        run: (statement, values) => call({ op: "run", runner, statement, values }),
+        run: async <Row>(statement: Statement, values: unknown[]) => {
+          const { rows, jsonColumns } = await call<RunReply>({ op: "run", runner, statement, values });
+          for (const row of rows)
+            for (const column of jsonColumns)
+              if (typeof row[column] === "string") row[column] = JSON.parse(row[column]);
+          return rows as Row[];
+        },
         close: () => call({ op: "close-runner", runner }),
       };
     },

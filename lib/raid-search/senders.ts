@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { chatApi } from "@/lib/chat-api";
 import type { Database } from "@/lib/db/client";
-import { raidSearchMessages, raidSearchSenders, type RaidSearchCriteria } from "@/lib/db/schema";
+import { raidSearchPages, raidSearchSenders, type RaidSearchCriteria } from "@/lib/db/schema";
 import { bannedUids, deactivatedUids } from "@/lib/incidents/account-lists";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { messageItem } from "@/lib/incidents/job-kinds";
@@ -115,10 +115,10 @@ export async function sendersBatch(db: Database, searchId: string, after: number
 
 /** The messages of these senders the search matched, as a deletion job's items, oldest first. */
 export async function matchedMessageItems(db: Database, searchId: string, uids: string[]): Promise<string[]> {
-  const rows = await db
-    .select({ id: raidSearchMessages.messageId, sender: raidSearchMessages.sender })
-    .from(raidSearchMessages)
-    .where(and(eq(raidSearchMessages.searchId, searchId), inArray(raidSearchMessages.sender, uids)))
-    .orderBy(asc(raidSearchMessages.sentAt), asc(raidSearchMessages.messageId));
+  const { rows } = (await db.execute(sql`
+    select found->>0 as id, found->>1 as sender
+    from ${raidSearchPages} page, json_array_elements(page.messages) as found
+    where page.search_id = ${searchId} and found->>1 = any(${sql.param(uids)}::text[])
+    order by (found->>2)::bigint, found->>0`)) as unknown as { rows: Array<{ id: string; sender: string }> };
   return rows.map((row) => messageItem(row.id, row.sender));
 }

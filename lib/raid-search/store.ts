@@ -3,13 +3,22 @@ import { chunkLeaseMs } from "@/lib/chat-api/retry";
 import type { Database } from "@/lib/db/client";
 import { leaseEnd, newestRows, releaseLease, rowById } from "@/lib/db/rows";
 import { getEnv } from "@/lib/env";
-import { raidSearches, type RaidSearchCriteria, type RaidSearchSlice } from "@/lib/db/schema";
+import { storableText } from "@/lib/security/bounded-json";
+import {
+  raidSearchPages,
+  raidSearchSenders,
+  raidSearches,
+  type MatchedMessage,
+  type RaidSearchCriteria,
+  type RaidSearchSlice,
+} from "@/lib/db/schema";
 import type { FoundMessage } from "./criteria";
 
 /**
  * The state changes of searches for a raid's senders. A search is claimed with a lease by one process
- * at a time; each page read is recorded in one statement (its messages, its senders' counts, the
- * slice's cursor), so that a search resumed after a restart neither loses nor counts twice a page.
+ * at a time; the pages it reads are recorded together, in one statement (their messages, their
+ * senders' counts, the slices' cursors), so that a search resumed after a restart neither loses nor
+ * counts twice a page.
  */
 
 export type RaidSearch = typeof raidSearches.$inferSelect;
@@ -77,67 +86,77 @@ export async function releaseSearch(db: Database, id: string, owner: string): Pr
   await releaseLease(db, raidSearches, "leaseExpiresAt", { id, owner });
 }
 
+/** Pages read since the last record: their calls, the messages they held, and those that matched. */
+export type PagesRead = { calls: number; scanned: number; messages: FoundMessage[] };
+
 /**
- * Records one page of a slice in one statement: the messages that matched (a message already
- * recorded, read again after a restart, is not counted twice), their senders' counts, first and last
- * times and a sample, and the slice's new cursor. False when the search is no longer this process's
- * to run (stopped, or taken over).
+ * Each sender's messages among `messages`: how many, the first and last, and the first's name, account
+ * and text (a sample).
  */
-export async function recordPage(
+function sendersOf(messages: FoundMessage[]) {
+  const senders = new Map<string, { first: FoundMessage; count: number; lastAt: number }>();
+  for (const message of messages) {
+    const sender = senders.get(message.sender);
+    if (!sender) {
+      senders.set(message.sender, { first: message, count: 1, lastAt: message.sentAt });
+      continue;
+    }
+    sender.count += 1;
+    sender.lastAt = Math.max(sender.lastAt, message.sentAt);
+    const { first } = sender;
+    if (message.sentAt < first.sentAt || (message.sentAt === first.sentAt && message.id < first.id))
+      sender.first = message;
+  }
+  return [...senders.entries()].map(([uid, { first, count, lastAt }]) => ({
+    uid,
+    name: storableText(first.name),
+    accountCreatedAt: first.accountCreatedAt,
+    messages: count,
+    firstAt: first.sentAt,
+    lastAt,
+    sample: storableText(first.text.slice(0, SAMPLE_CHARS)),
+  }));
+}
+
+/**
+ * Records the pages read since the last record in one statement: the slices' cursors after them, the
+ * messages that matched (what "Delete their messages" deletes) and their senders' counts, first and
+ * last times and a sample. The statement first takes the search's row, running and still this
+ * process's, so that nothing is recorded for a search stopped or taken over meanwhile, and a search
+ * resumed after a restart reads again exactly the pages not recorded: none is lost or counted twice.
+ * Both lists go as JSON text, written here rather than by the database's own thread.
+ * False when the search is no longer this process's to run.
+ */
+export async function recordPages(
   db: Database,
-  page: {
-    searchId: string;
-    owner: string;
-    slice: number;
-    state: RaidSearchSlice;
-    scanned: number;
-    progress: number;
-    messages: FoundMessage[];
-  },
+  record: { searchId: string; owner: string; cursors: RaidSearchSlice[]; progress: number; read: PagesRead },
 ): Promise<boolean> {
-  const { searchId, owner } = page;
-  const found = JSON.stringify(
-    page.messages.map((message) => ({ ...message, text: message.text.slice(0, SAMPLE_CHARS) })),
-  );
+  const { searchId, owner, read } = record;
+  const matched: MatchedMessage[] = read.messages.map((message) => [message.id, message.sender, message.sentAt]);
   const { rows } = (await db.execute(sql`
     with held as (
-      select id from ${raidSearches} where id = ${searchId} and lease_owner = ${owner} and status = 'running'
+      update ${raidSearches} set
+        cursors = ${JSON.stringify(record.cursors)}::jsonb,
+        scanned = scanned + ${read.scanned}, calls = calls + ${read.calls}, matched = matched + ${matched.length},
+        progress = ${record.progress}, updated_at = now(), lease_expires_at = ${leaseEnd(leaseSeconds())}
+      where id = ${searchId} and lease_owner = ${owner} and status = 'running'
+      returning id
     ),
-    input as (
-      select * from jsonb_to_recordset(${found}::jsonb)
-        as found(id text, sender text, "sentAt" bigint, text text, name text, "accountCreatedAt" bigint)
-    ),
-    inserted as (
-      insert into raid_search_messages (search_id, message_id, sender, sent_at)
-      select ${searchId}, id, sender, "sentAt" from input where exists (select 1 from held)
-      on conflict do nothing
-      returning sender, sent_at
-    ),
-    counted as (
-      select sender, count(*)::int as n, min(sent_at) as first_at, max(sent_at) as last_at from inserted group by sender
-    ),
-    earliest as (
-      select distinct on (sender) sender, name, "accountCreatedAt", text from input order by sender, "sentAt", id
+    pages as (
+      insert into ${raidSearchPages} (search_id, messages)
+      select id, ${JSON.stringify(matched)}::json from held where ${matched.length} > 0
     ),
     senders as (
-      insert into raid_search_senders (search_id, uid, name, account_created_at, messages, first_at, last_at, sample)
-      select ${searchId}, counted.sender, earliest.name, earliest."accountCreatedAt", counted.n, counted.first_at,
-        counted.last_at, earliest.text
-      from counted join earliest using (sender)
+      insert into ${raidSearchSenders} (search_id, uid, name, account_created_at, messages, first_at, last_at, sample)
+      select held.id, found.* from held, json_to_recordset(${JSON.stringify(sendersOf(read.messages))}::json)
+        as found(uid text, name text, "accountCreatedAt" bigint, messages int, "firstAt" bigint, "lastAt" bigint, sample text)
       on conflict (search_id, uid) do update set
         messages = raid_search_senders.messages + excluded.messages,
         sample = case when excluded.first_at < raid_search_senders.first_at then excluded.sample else raid_search_senders.sample end,
         first_at = least(raid_search_senders.first_at, excluded.first_at),
         last_at = greatest(raid_search_senders.last_at, excluded.last_at)
     )
-    update ${raidSearches} set
-      cursors = jsonb_set(cursors, array[${String(page.slice)}]::text[], ${JSON.stringify(page.state)}::jsonb),
-      scanned = scanned + ${page.scanned}, calls = calls + 1,
-      matched = matched + (select count(*) from inserted),
-      progress = ${page.progress}, updated_at = now(),
-      lease_expires_at = ${leaseEnd(leaseSeconds())}
-    where id in (select id from held)
-    returning id`)) as unknown as { rows: unknown[] };
+    select id from held`)) as unknown as { rows: unknown[] };
   return rows.length > 0;
 }
 

@@ -9,21 +9,13 @@ import type { RaidSearchSlice } from "@/lib/db/schema";
 import { takeCallPlace } from "@/lib/incidents/rate-budget";
 import { log } from "@/lib/log";
 import { defineWorker } from "@/lib/workers/define-worker";
-import {
-  filtersOf,
-  matchesLocally,
-  MIN_PAGE_LIMIT,
-  PAGE_LIMIT,
-  progressOf,
-  scopeOf,
-  type FoundMessage,
-} from "./criteria";
+import { filtersOf, matchesLocally, MIN_PAGE_LIMIT, PAGE_LIMIT, scopeOf, type FoundMessage } from "./criteria";
+import { pageRecorder, type PageRecorder } from "./recorder";
 import {
   claimSearch,
   endSearch,
   getSearch,
   noteSearchError,
-  recordPage,
   releaseSearch,
   renewSearchLease,
   type RaidSearch,
@@ -32,8 +24,8 @@ import {
 /**
  * Runs searches for a raid's senders in the background of every console process: a search is
  * claimed with a lease, its window's slices are paged at once, newest first, each call taking its
- * place in the rate budget incident jobs share, and each page is recorded as it comes. A stop, a
- * shutdown or a lost lease ends the paging between two pages; another process resumes a search
+ * place in the rate budget incident jobs share, and the pages are recorded as they come, a few
+ * together (./recorder.ts). A stop, a shutdown or a lost lease ends the paging between two pages; another process resumes a search
  * given back from its slices' cursors.
  */
 
@@ -60,9 +52,18 @@ function foundOf(message: ScannedMessage): FoundMessage {
   };
 }
 
-/** Waits for a place in the jobs' rate budget; false when the search should stop waiting. */
-async function awaitPlace(db: Database, runner: SearchRunner, searchId: string): Promise<boolean> {
+/**
+ * Waits for a place in the jobs' rate budget, what was read recorded before any wait; false when the
+ * search should stop waiting.
+ */
+async function awaitPlace(
+  db: Database,
+  runner: SearchRunner,
+  searchId: string,
+  recorder: PageRecorder,
+): Promise<boolean> {
   for (let wait = await takeCallPlace(db); wait !== undefined; wait = await takeCallPlace(db)) {
+    if (!(await recorder.flush())) return false;
     await sleep(wait);
     if (runner.stopped() || !(await renewSearchLease(db, searchId, runner.owner))) return false;
   }
@@ -71,18 +72,19 @@ async function awaitPlace(db: Database, runner: SearchRunner, searchId: string):
 
 type SliceEnd = "done" | "stop";
 
-/** Pages one slice to its end (or until the search stops), recording each page. */
+/** Pages one slice to its end (or until the search stops), each page given to the recorder. */
 async function runSlice(
   db: Database,
   runner: SearchRunner,
   search: RaidSearch,
   slices: RaidSearchSlice[],
   index: number,
+  recorder: PageRecorder,
 ): Promise<SliceEnd> {
   const client = chatApiForJobs();
   let failures = 0;
   while (!slices[index]!.done) {
-    if (runner.stopped() || !(await awaitPlace(db, runner, search.id))) return "stop";
+    if (runner.stopped() || !(await awaitPlace(db, runner, search.id, recorder))) return "stop";
     const slice = slices[index]!;
     let page;
     try {
@@ -106,21 +108,13 @@ async function runSlice(
     const messages = page.data.data;
     const next = page.data.meta?.next;
     const done = messages.length < (slice.limit ?? PAGE_LIMIT) || !next;
-    slices[index] = {
+    const state = {
       ...slice,
       cursor: next ? { affix: next.affix, sentAt: next.sentAt, id: next.id } : slice.cursor,
       done,
     };
-    const recorded = await recordPage(db, {
-      searchId: search.id,
-      owner: runner.owner,
-      slice: index,
-      state: slices[index]!,
-      scanned: messages.length,
-      progress: progressOf(slices),
-      messages: messages.map(foundOf).filter((message) => matchesLocally(search.criteria, message)),
-    });
-    if (!recorded) return "stop";
+    const matched = messages.map(foundOf).filter((message) => matchesLocally(search.criteria, message));
+    if (!(await recorder.add(index, state, { scanned: messages.length, matched }))) return "stop";
   }
   return "done";
 }
@@ -150,14 +144,17 @@ async function logEnd(db: Database, searchId: string): Promise<void> {
 async function runSearch(runner: SearchRunner, search: RaidSearch): Promise<void> {
   const db = await getDb();
   const slices = search.cursors.map((slice) => ({ ...slice }));
+  const recorder = pageRecorder(db, { id: search.id, owner: runner.owner }, slices);
   try {
     const ends = await Promise.all(
-      slices.map((slice, index) => (slice.done ? "done" : runSlice(db, runner, search, slices, index))),
+      slices.map((slice, index) => (slice.done ? "done" : runSlice(db, runner, search, slices, index, recorder))),
     );
-    if (ends.every((end) => end === "done")) {
+    // What was read before a stop or a shutdown is kept too: the search resumes after it.
+    const held = await recorder.flush();
+    if (held && ends.every((end) => end === "done")) {
       await endSearch(db, search.id, runner.owner, { status: "completed" });
       await logEnd(db, search.id);
-    } else if (runner.stopped()) {
+    } else if (held && runner.stopped()) {
       await releaseSearch(db, search.id, runner.owner);
     }
   } catch (error) {

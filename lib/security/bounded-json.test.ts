@@ -21,6 +21,32 @@ describe("boundJson", () => {
     expect(JSON.stringify(bounded)).not.toContain("sk-123");
     expect(bounded).toEqual({ name: "key is <hidden>!", "<hidden>": ["<hidden>"] });
   });
+
+  it("returns a value that needs no change as it is, and copies only what changes", () => {
+    const page = JSON.parse(
+      '{"data":[{"id":"1","text":"hello","n":2},{"id":"2","text":"sk-123 here"}],"meta":{"x":1}}',
+    );
+    const before = JSON.stringify(page);
+    expect(boundJson(page, { secrets: ["absent"] })).toBe(page);
+    const bounded = boundJson(page, { secrets: ["sk-123"] }) as typeof page;
+    expect(JSON.stringify(page)).toBe(before);
+    expect(bounded).toEqual({
+      data: [
+        { id: "1", text: "hello", n: 2 },
+        { id: "2", text: "<hidden> here" },
+      ],
+      meta: { x: 1 },
+    });
+    expect(bounded.data[0]).toBe(page.data[0]);
+    expect(bounded.meta).toBe(page.meta);
+    expect(boundJson([1, Number.NaN, 3])).toEqual([1, null, 3]);
+  });
+
+  it("cuts an object or array at the bound on values, keeping the values before it", () => {
+    const more = "[more than 3 values: the rest is not shown]";
+    expect(boundJson({ a: 1, b: 2, c: 3, d: 4 }, { nodes: 3 })).toEqual({ a: 1, b: 2, c: more });
+    expect(boundJson([1, 2, 3, 4], { nodes: 3 })).toEqual([1, 2, more]);
+  });
 });
 
 describe("storable text for the action log", () => {

@@ -26,6 +26,8 @@ export function boundJson(value: unknown, options: Options = {}): unknown {
       ? `${shown.slice(0, JSON_LIMITS.stringLength)}… (${shown.length} characters in all)`
       : shown;
   };
+  // A value that needs no change is returned as it is, not copied: a page of 1,000 messages is
+  // some 40,000 values, read on every page of a search.
   const walk = (item: unknown, depth: number): unknown => {
     nodes += 1;
     if (nodes > maxNodes) return overflow;
@@ -33,14 +35,34 @@ export function boundJson(value: unknown, options: Options = {}): unknown {
     if (item === null || typeof item !== "object")
       return typeof item === "number" && !Number.isFinite(item) ? null : item;
     if (depth >= JSON_LIMITS.depth) return `[nested deeper than ${JSON_LIMITS.depth} levels: not shown]`;
-    if (Array.isArray(item)) return item.slice(0, maxNodes).map((entry) => walk(entry, depth + 1));
-    if (item instanceof Date) return item;
-    const result: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(item)) {
-      if (nodes > maxNodes) break;
-      result[text(key)] = walk(entry, depth + 1);
+    if (Array.isArray(item)) {
+      const length = Math.min(item.length, maxNodes);
+      let copy: unknown[] | undefined = length < item.length ? item.slice(0, 0) : undefined;
+      for (let index = 0; index < length; index += 1) {
+        const entry: unknown = item[index];
+        const shown = walk(entry, depth + 1);
+        if (!copy && shown !== entry) copy = item.slice(0, index);
+        copy?.push(shown);
+      }
+      return copy ?? item;
     }
-    return result;
+    if (item instanceof Date) return item;
+    const record = item as Record<string, unknown>;
+    const keys = Object.keys(record);
+    const firstOf = (count: number) => Object.fromEntries(keys.slice(0, count).map((key) => [key, record[key]]));
+    let copy: Record<string, unknown> | undefined;
+    for (let index = 0; index < keys.length; index += 1) {
+      if (nodes > maxNodes) {
+        copy ??= firstOf(index);
+        break;
+      }
+      const key = keys[index]!;
+      const shownKey = text(key);
+      const shown = walk(record[key], depth + 1);
+      if (!copy && (shownKey !== key || shown !== record[key])) copy = firstOf(index);
+      if (copy) copy[shownKey] = shown;
+    }
+    return copy ?? item;
   };
   return walk(value, 0);
 }

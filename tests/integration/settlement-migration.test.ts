@@ -1,11 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, databaseKinds } from "../support/console-server";
+import { databaseKinds } from "../support/console-server";
+import { MIGRATIONS, migrationsUpTo, openEmptyDatabase } from "../support/migrations";
 
 /**
  * Migration 0018 puts every lost answer in one table, `call_settlements`: the blocks and unblocks of
@@ -13,21 +9,7 @@ import { createPostgresDatabase, databaseKinds } from "../support/console-server
  * reviews still unknown (until then settled from the reports' own rows), settled or not, before the
  * two old tables go. A database as 0017 left it, with rows of each, migrates forward with them.
  */
-const MIGRATIONS = path.resolve(import.meta.dirname, "../../lib/db/migrations");
 const BEFORE = "0018_call_settlements";
-
-function migrationsUpTo(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "migrations-before-0018-"));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const file = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(file, "utf8")) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  writeFileSync(file, JSON.stringify(journal));
-  return folder;
-}
 
 const OLD_ROWS = `
   insert into block_settlements (id, operation_id, blocker_uid, verb, uids, settle_after, expires_in_seconds, set_by_email, set_by_role, reason)
@@ -46,43 +28,12 @@ const SETTLEMENTS = `select kind, operation_id as "operationId", action, target,
 const OLD_TABLES = `select table_name from information_schema.tables
   where table_name in ('block_settlements', 'report_call_settlements')`;
 
-type Database = { migrate: (folder: string) => Promise<void>; query: (text: string) => Promise<unknown[]> };
-
-async function open(kind: string): Promise<Database & { close: () => Promise<void> }> {
-  if (kind === "postgres") {
-    const database = await createPostgresDatabase();
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    return {
-      migrate: (folder) => migrate(drizzle(client), { migrationsFolder: folder }),
-      query: async (text) => (await client.query(text)).rows,
-      close: async () => {
-        await client.end();
-        await database.drop();
-      },
-    };
-  }
-  const client = new PGlite({ extensions: { pg_trgm } });
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  return {
-    migrate: (folder) => migrate(drizzle({ client }), { migrationsFolder: folder }),
-    query: async (text) => {
-      const results = await client.exec(text);
-      return results.at(-1)?.rows ?? [];
-    },
-    close: () => client.close(),
-  };
-}
-
 describe.each(await databaseKinds())("migration 0018 on %s", (kind) => {
   const folder = migrationsUpTo(BEFORE);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("moves every lost answer of the two old tables and the unknown reviews into call_settlements", async () => {
-    const database = await open(kind);
+    const database = await openEmptyDatabase(kind);
     try {
       await database.migrate(folder);
       await database.query(OLD_ROWS);
