@@ -69,7 +69,23 @@ type Entity =
   | { entity: ReturnType<typeof userEntity>; entityType: "user" }
   | { entity: ReturnType<typeof groupEntity>; entityType: "group" };
 
+/**
+ * Each entity made once for the records built from one set of entities: a page of 1,000 messages in
+ * one group names the group 1,000 times, and serialises the one object each time.
+ */
+const madeEntities = new WeakMap<Entities, Map<string, Entity | undefined>>();
+
 function userOrGroupEntity(id: string, kind: string, entities: Entities, viewer: string): Entity | undefined {
+  let made = madeEntities.get(entities);
+  if (!made) madeEntities.set(entities, (made = new Map()));
+  const key = `${kind}\u0000${viewer}\u0000${id}`;
+  if (made.has(key)) return made.get(key);
+  const entity = newEntity(id, kind, entities, viewer);
+  made.set(key, entity);
+  return entity;
+}
+
+function newEntity(id: string, kind: string, entities: Entities, viewer: string): Entity | undefined {
   if (kind === "group") {
     const group = entities.groups.get(id);
     return group && { entity: groupEntity(group), entityType: "group" };
@@ -119,13 +135,9 @@ function messageData(message: MessageRow, entities: Entities, viewer: string) {
       }),
     };
   }
-  return {
-    ...message.data,
-    entities: compact({
-      sender: userOrGroupEntity(message.sender, "user", entities, viewer),
-      receiver: userOrGroupEntity(message.receiver, message.receiverType, entities, viewer),
-    }),
-  };
+  const sender = userOrGroupEntity(message.sender, "user", entities, viewer);
+  const receiver = userOrGroupEntity(message.receiver, message.receiverType, entities, viewer);
+  return { ...message.data, entities: { ...(sender && { sender }), ...(receiver && { receiver }) } };
 }
 
 export function messageRecord(message: MessageRow, entities: Entities, viewer: string) {

@@ -44,7 +44,7 @@ type AuditRequest = {
   requestBody?: unknown;
 };
 
-type ActionSpec<S extends z.ZodType, T> = {
+type ActionSpec<S extends z.ZodType, T, P = undefined> = {
   /** Dotted name of the action, as the action log records it: `users.block`. */
   name: AuditAction;
   permission: Permission;
@@ -53,7 +53,13 @@ type ActionSpec<S extends z.ZodType, T> = {
   input: S;
   /** How the log records the request, or "not recorded" for reads that change nothing. */
   audit: ((input: z.output<S>) => AuditRequest | Promise<AuditRequest>) | "not recorded";
-  run: (input: z.output<S>, context: ActionContext) => Promise<T>;
+  /**
+   * Reads the work needs that change nothing (the accounts a job's UIDs already are, say): started as
+   * the request is logged rather than after it, their answer is `run`'s third argument. A refused or
+   * invalid request reads nothing; a read that fails fails the action as `run` would, logged.
+   */
+  prepare?: (input: z.output<S>) => Promise<P>;
+  run: (input: z.output<S>, context: ActionContext, prepared: P) => Promise<T>;
   /** How the log records a call that returned; without it, "succeeded". */
   completion?: (data: T, input: z.output<S>) => AuditCompletion;
 };
@@ -83,7 +89,7 @@ function recorded(request: AuditRequest) {
 }
 
 /** A refused request, as the action's projection would record it; input it cannot parse is not recorded. */
-async function refusedRequest<S extends z.ZodType, T>(spec: ActionSpec<S, T>, input: unknown) {
+async function refusedRequest<S extends z.ZodType, T, P>(spec: ActionSpec<S, T, P>, input: unknown) {
   if (spec.audit === "not recorded") return {};
   const parsed = spec.input.safeParse(input);
   return parsed.success
@@ -107,7 +113,7 @@ export const succeededWith = (result: unknown): AuditCompletion => ({ outcome: "
  * server with a reference and masked. The action log's entries are `auditedOperation`'s; the server
  * log gets one line an action: its name, operator, request id, duration and outcome.
  */
-export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
+export function defineAction<S extends z.ZodType, T, P = undefined>(spec: ActionSpec<S, T, P>) {
   return async function action(input: z.input<S>, ...extra: unknown[]): Promise<ActionResult<T>> {
     const started = performance.now();
     const trace: Trace = {};
@@ -134,8 +140,8 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>) {
   };
 }
 
-async function runAction<S extends z.ZodType, T>(
-  spec: ActionSpec<S, T>,
+async function runAction<S extends z.ZodType, T, P>(
+  spec: ActionSpec<S, T, P>,
   input: z.input<S>,
   trace: Trace,
 ): Promise<ActionResult<T>> {
@@ -179,28 +185,28 @@ async function runAction<S extends z.ZodType, T>(
 
   const kept: Record<string, unknown> = {};
   const context = { operator, operationId, ...info, keepOnFailure: (facts: object) => Object.assign(kept, facts) };
+  const preparing = spec.prepare?.(parsed.data);
+  // A failed read is the work's failure: awaited (and logged) there, after the request is logged.
+  preparing?.catch(() => undefined);
+  const work = async () => spec.run(parsed.data, context, (await preparing) as P);
   try {
     const data =
       spec.audit === "not recorded"
-        ? await spec.run(parsed.data, context)
-        : await auditedOperation(
-            { ...base, ...recorded(await spec.audit(parsed.data)) },
-            () => spec.run(parsed.data, context),
-            {
-              success: (result) => {
-                const completion = spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" };
-                trace.outcome = completion.outcome;
-                return completion;
-              },
-              failure: (error) => {
-                const failure = actionFailureOf(error);
-                if (Object.keys(kept).length > 0)
-                  failure.summary = { ...kept, ...(failure.summary as Record<string, unknown> | undefined) };
-                trace.outcome = failure.outcome ?? "failed";
-                return failure;
-              },
+        ? await work()
+        : await auditedOperation({ ...base, ...recorded(await spec.audit(parsed.data)) }, work, {
+            success: (result) => {
+              const completion = spec.completion?.(result, parsed.data) ?? { outcome: "succeeded" };
+              trace.outcome = completion.outcome;
+              return completion;
             },
-          );
+            failure: (error) => {
+              const failure = actionFailureOf(error);
+              if (Object.keys(kept).length > 0)
+                failure.summary = { ...kept, ...(failure.summary as Record<string, unknown> | undefined) };
+              trace.outcome = failure.outcome ?? "failed";
+              return failure;
+            },
+          });
     return { ok: true, data };
   } catch (error) {
     if (error instanceof AuditUnavailableError) {

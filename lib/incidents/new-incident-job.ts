@@ -25,14 +25,22 @@ export const jobRequestAudit = ({ blocker, reason, uids, blockFor, preview }: Jo
   requestBody: { uids: uids.length, first: uids.slice(0, 20), blockFor, preview },
 });
 
+/** The UIDs the job's blocker has blocked now, read from the service (the action's `prepare`). */
+export const blockedByBlocker = ({ blocker }: JobRequest): Promise<Set<string>> => currentlyBlocked(chatApi(), blocker);
+
 /**
- * A new incident job from a confirmed list: UIDs the blocker has already blocked are recorded, not
- * sent. Past the approval threshold it waits for a second operator (`request`) or, for an admin who
- * breaks the glass, starts at once with their reason.
+ * A new incident job from a confirmed list: UIDs the blocker has already blocked (`blocked`) are
+ * recorded, not sent. Past the approval threshold it waits for a second operator (`request`) or, for
+ * an admin who breaks the glass, starts at once with their reason.
  */
-export async function newIncidentJob(input: JobRequest, context: ActionContext, gate: Gate, breakGlassReason?: string) {
+export async function newIncidentJob(
+  input: JobRequest,
+  context: ActionContext,
+  blocked: Set<string>,
+  gate: Gate,
+  breakGlassReason?: string,
+) {
   const { blocker, reason, uids, blockFor, preview } = input;
-  const blocked = await currentlyBlocked(chatApi(), blocker);
   const toSend = uids.filter((uid) => !blocked.has(uid));
   checkGate(gate, toSend.length);
   const note = `Already blocked by ${blocker} before this job started: not sent.`;
@@ -71,7 +79,8 @@ export function incidentJobAction(name: "incident.job.start" | "incident.job.req
     describe: "block users",
     input: createIncidentJobSchema,
     audit: jobRequestAudit,
-    run: (input, context) => newIncidentJob(input, context, gate),
+    prepare: blockedByBlocker,
+    run: (input, context, blocked) => newIncidentJob(input, context, blocked, gate),
     completion: succeededWith,
   });
 }

@@ -8,7 +8,7 @@ import type { AuditAction } from "@/lib/audit/vocabulary";
 import { needsApproval } from "@/lib/approvals/threshold";
 import { JOB_KINDS } from "./job-kinds";
 import { createJob } from "./jobs";
-import { alreadyOutcomes, planRaidJob } from "./raid-job";
+import { alreadyOutcomes, planRaidJob, type RaidJobPlan } from "./raid-job";
 import type { Permission } from "@/lib/roles";
 import { parseUidList, type UidListEntry } from "@/lib/blocking/schemas";
 import { MAX_INCIDENT_UIDS, raidJobPreviewSchema, raidJobSchema } from "./schemas";
@@ -85,10 +85,22 @@ export const raidJobAudit = ({ kind, group, searchId, reason, uids, preview }: R
   requestBody: { kind, group, searchId, uids: uids.length, first: uids.slice(0, 20), preview },
 });
 
-/** A new job on a raid's accounts: at once, as a request for approval, or (an admin's break glass) without one. */
-export async function newRaidJob(input: RaidJobRequest, context: ActionContext, gate: Gate, breakGlassReason?: string) {
-  const { kind, group, searchId, reason, uids, preview } = input;
-  const plan = await planRaidJob(await getDb(), chatApi(), { kind, group, searchId }, uids);
+/** What a new job on a raid's accounts will send, read from the service (the action's `prepare`). */
+export const raidJobPlanOf = async ({ kind, group, searchId, uids }: RaidJobRequest): Promise<RaidJobPlan> =>
+  planRaidJob(await getDb(), chatApi(), { kind, group, searchId }, uids);
+
+/**
+ * A new job on a raid's accounts, as `plan` says: at once, as a request for approval, or (an admin's
+ * break glass) without one.
+ */
+export async function newRaidJob(
+  input: RaidJobRequest,
+  context: ActionContext,
+  plan: RaidJobPlan,
+  gate: Gate,
+  breakGlassReason?: string,
+) {
+  const { kind, group, searchId, reason, preview } = input;
   checkGate(gate, kind === "delete_messages" ? plan.accounts.length : plan.toSend.length);
   const job = await createJob(await getDb(), {
     kind,
@@ -117,7 +129,8 @@ export function startAction(kind: keyof typeof PERMISSIONS, name: AuditAction, g
     describe: JOB_KINDS[kind].verb.toLowerCase(),
     input: raidJobSchema.refine((input) => input.kind === kind, { message: "The job's kind does not match." }),
     audit: raidJobAudit,
-    run: (input, context) => newRaidJob(input, context, gate),
+    prepare: raidJobPlanOf,
+    run: (input, context, plan) => newRaidJob(input, context, plan, gate),
     completion: (result) => ({ outcome: "succeeded", summary: result }),
   });
 }

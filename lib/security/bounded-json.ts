@@ -19,9 +19,12 @@ export function boundJson(value: unknown, options: Options = {}): unknown {
   const maxNodes = options.nodes ?? JSON_LIMITS.nodes;
   const overflow = `[more than ${maxNodes.toLocaleString("en")} values: the rest is not shown]`;
   let nodes = 0;
+  // Text shorter than every secret cannot hold one: most keys and values are.
+  const shortest = Math.min(...secrets.map((secret) => secret.length));
   const text = (value: string): string => {
     let shown = value;
-    for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join(HIDDEN);
+    if (shown.length >= shortest)
+      for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join(HIDDEN);
     return shown.length > JSON_LIMITS.stringLength
       ? `${shown.slice(0, JSON_LIMITS.stringLength)}… (${shown.length} characters in all)`
       : shown;

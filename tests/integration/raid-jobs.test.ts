@@ -206,4 +206,31 @@ describe.each(await databaseKinds())("Find accounts and its jobs, on %s", (datab
     // The user is still active: nothing reached the chat service.
     expect((await chatCall(server, "GET", "/users/cometchat-uid-3")).status).toBe(200);
   }, 60_000);
+
+  it("a job whose start cannot read the service creates nothing, says why, and is logged failed", async () => {
+    // The read of the accounts already deactivated (made while the request is logged) fails: 500s on GET /users.
+    await chatCall(server, "PUT", "/embedded/settings", {
+      body: { errorRate: 1, errorStatus: "500", pathPattern: "^/users$" },
+    });
+    try {
+      const uids = ["cometchat-uid-2", "cometchat-uid-3"];
+      const answer = await callActionOver(
+        server,
+        admin,
+        "startDeactivateAction",
+        { kind: "deactivate", reason: "Read fails", uids },
+        "/incidents",
+      );
+      expect(answer.ok).toBe(false);
+      expect(answer.ok ? "" : answer.message).toMatch(/chat service/i);
+      const entries = (
+        await exportedEntries(server, admin, { action: "incident.job.start", uid: "cometchat-uid-2" })
+      ).filter((entry) => entry.reason === "Read fails");
+      expect(entries.map((entry) => entry.outcome).sort()).toEqual(["failed", "requested"]);
+    } finally {
+      await chatCall(server, "PUT", "/embedded/settings", { body: { errorRate: 0, pathPattern: "" } });
+    }
+    // Nothing was deactivated.
+    expect((await chatCall(server, "GET", "/users/cometchat-uid-2")).status).toBe(200);
+  }, 60_000);
 });

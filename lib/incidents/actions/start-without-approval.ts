@@ -1,8 +1,8 @@
 "use server";
 
 import { defineAction } from "@/lib/actions/define-action";
-import { jobRequestAudit, newIncidentJob } from "@/lib/incidents/new-incident-job";
-import { newRaidJob, raidJobAudit } from "@/lib/incidents/raid-job-actions";
+import { blockedByBlocker, jobRequestAudit, newIncidentJob } from "@/lib/incidents/new-incident-job";
+import { newRaidJob, raidJobAudit, raidJobPlanOf } from "@/lib/incidents/raid-job-actions";
 import { breakGlassJobSchema } from "@/lib/incidents/schemas";
 
 /**
@@ -21,9 +21,17 @@ export const startWithoutApprovalAction = defineAction({
       requestBody: { ...request.requestBody, breakGlass: true, breakGlassReason: input.breakGlassReason },
     };
   },
-  run: (input, context) =>
+  // What the service says now: the blocker's blocks, or the accounts already deactivated or banned.
+  prepare: async (input) =>
     input.kind === "block"
-      ? newIncidentJob(input, context, "break_glass", input.breakGlassReason)
-      : newRaidJob(input, context, "break_glass", input.breakGlassReason),
+      ? { kind: "block" as const, blocked: await blockedByBlocker(input) }
+      : { kind: input.kind, plan: await raidJobPlanOf(input) },
+  run: (input, context, prepared) => {
+    if (input.kind === "block" && prepared.kind === "block")
+      return newIncidentJob(input, context, prepared.blocked, "break_glass", input.breakGlassReason);
+    if (input.kind !== "block" && prepared.kind !== "block")
+      return newRaidJob(input, context, prepared.plan, "break_glass", input.breakGlassReason);
+    throw new Error("The job's read does not match its kind.");
+  },
   completion: (result) => ({ outcome: "succeeded", summary: { ...result, breakGlass: true } }),
 });
