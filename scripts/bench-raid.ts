@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import type { DatabaseKind } from "../tests/support/console-server";
 import { runJob } from "./bench-incident/job";
 import { printRealistic, realisticRun } from "./bench-incident/realistic";
-import { MESSAGES, searchRun } from "./bench-raid/search";
+import { MESSAGES, SEARCHES, searchRun } from "./bench-raid/search";
 import { buildIfNeeded } from "./lib/build";
 import { printTable } from "./lib/table";
 
@@ -27,7 +27,11 @@ async function main() {
   printTable(
     ["figure", "value", "target"],
     [
-      ["senders listed after", `${search.seconds.toFixed(2)} s`, `5 s or less: ${met(search.seconds <= 5)}`],
+      [
+        `senders listed after (the middle of ${SEARCHES} runs)`,
+        `${search.seconds.toFixed(2)} s (runs: ${search.runs.map((run) => `${run.toFixed(2)} s`).join(", ")})`,
+        `5 s or less: ${met(search.seconds <= 5)}`,
+      ],
       [
         "messages read, matching, senders",
         `${search.scanned.toLocaleString("en")}, ${search.matched.toLocaleString("en")}, ${search.senders.toLocaleString("en")}`,

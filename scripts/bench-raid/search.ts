@@ -2,7 +2,7 @@ import pg from "pg";
 import { openSharedPglite } from "../../lib/db/pglite-shared";
 import { startConsole, type ConsoleServer, type DatabaseKind } from "../../tests/support/console-server";
 import { readOver } from "../../tests/support/console-session";
-import { ADMIN, callAction, signIn } from "../bench-incident/session";
+import { ADMIN, callAction, signIn, type Session } from "../bench-incident/session";
 
 /**
  * The search's part of `npm run bench:raid`: 100,000 messages with a link, from 2,000 accounts, in
@@ -15,7 +15,19 @@ export const MESSAGES = 100_000;
 const SENDERS = 2_000;
 const GROUP = "cometchat-guid-1";
 
+/**
+ * How often the search is read, as its page reads it (every second) but finer, to time its end: each
+ * read is a page of senders, and reading ten a second (as this once did) took a tenth of the CPU the
+ * search had.
+ */
+const POLL_MS = 250;
+/** How many times the search runs. */
+export const SEARCHES = 3;
+
 export type SearchFigures = {
+  /** Each run's time, in the order they ran. */
+  runs: number[];
+  /** The middle of `runs`. */
   seconds: number;
   scanned: number;
   matched: number;
@@ -61,6 +73,36 @@ type View = {
   budget: { allowedPerMinute: number };
 };
 
+/** One "Find accounts", from the moderator's request to the end the search records. */
+async function timedSearch(
+  server: ConsoleServer,
+  session: Session,
+): Promise<Omit<SearchFigures, "runs" | "insertSeconds">> {
+  const started = performance.now();
+  const { searchId } = await callAction<{ searchId: string }>(server, session, "startRaidSearchAction", {
+    where: "group",
+    group: GROUP,
+    hasLinks: true,
+    window: "last_2_hours",
+  });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const { body } = await readOver<View>(server, session, `/api/raid-searches/${searchId}`);
+    if (!body.ok) throw new Error(`The search could not be read: ${body.message}`);
+    const { search, senders, budget } = body.data;
+    if (search.status === "failed") throw new Error(`The search failed: ${search.lastError}`);
+    if (search.status !== "completed") continue;
+    return {
+      seconds: (performance.now() - started) / 1000,
+      scanned: search.scanned,
+      matched: search.matched,
+      senders: senders.total,
+      calls: search.calls,
+      allowedPerMinute: budget.allowedPerMinute,
+    };
+  }
+}
+
 export async function searchRun(database: DatabaseKind): Promise<SearchFigures> {
   const server = await startConsole({
     database,
@@ -75,31 +117,10 @@ export async function searchRun(database: DatabaseKind): Promise<SearchFigures> 
     if (created.status !== 200) throw new Error(`Could not create the users: ${created.status}`);
     const insertSeconds = await addMessages(server);
     const session = await signIn(server);
-    const started = performance.now();
-    const { searchId } = await callAction<{ searchId: string }>(server, session, "startRaidSearchAction", {
-      where: "group",
-      group: GROUP,
-      hasLinks: true,
-      window: "last_2_hours",
-    });
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const { body } = await readOver<View>(server, session, `/api/raid-searches/${searchId}`);
-      if (!body.ok) throw new Error(`The search could not be read: ${body.message}`);
-      const { search, senders, budget } = body.data;
-      if (search.status === "failed") throw new Error(`The search failed: ${search.lastError}`);
-      if (search.status !== "completed") continue;
-      const seconds = (performance.now() - started) / 1000;
-      return {
-        seconds,
-        scanned: search.scanned,
-        matched: search.matched,
-        senders: senders.total,
-        calls: search.calls,
-        allowedPerMinute: budget.allowedPerMinute,
-        insertSeconds,
-      };
-    }
+    const runs: Array<Omit<SearchFigures, "runs" | "insertSeconds">> = [];
+    for (let run = 0; run < SEARCHES; run += 1) runs.push(await timedSearch(server, session));
+    const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+    return { ...sorted[Math.floor(sorted.length / 2)]!, runs: runs.map((run) => run.seconds), insertSeconds };
   } finally {
     await server.stop();
   }
