@@ -38,7 +38,7 @@ export function pageRecorder(
   let recording: Promise<boolean> = Promise.resolve(true);
 
   const flush = (): Promise<boolean> => {
-    if (waiting.calls === 0) return recording.then(() => held);
+    if (waiting.calls === 0) return recording;
     // What waits and the slices' states are taken together, so that the cursors recorded are those after these pages.
     const read = waiting;
     const cursors = slices.map((slice) => ({ ...slice }));
