@@ -3,6 +3,7 @@ import { knownLastMessage, rememberLastMessage, type LastMessage } from "./known
 import { nowSeconds } from "./lookups";
 import {
   conversationRecord,
+  entitiesOfColumns,
   groupConversationId,
   groupConversationWith,
   messageRecord,
@@ -22,7 +23,11 @@ type ConversationRow = {
   state: StateRow | null;
   /** `alone` only: the conversation's last message now (id and last change), to check a kept one against. */
   lastMessageVersion?: { id: number; updatedAt: number } | null;
-} & Partial<LastMessage>;
+  /** `withLastMessage` only: the last message, and the users (as text) and groups it names. */
+  message?: LastMessage["message"];
+  users?: string | null;
+  groups?: GroupWithCount[];
+};
 type UserConversationRow = ConversationRow & { other: UserRow | null };
 type GroupConversationRow = ConversationRow & {
   group: GroupWithCount | null;
@@ -58,18 +63,14 @@ async function runConversation<Row extends ConversationRow>(
   }
   const [row] = await chatStore().run<Row>(statements.withLastMessage, params);
   if (!row?.state) return { row, lastMessage: undefined };
-  const lastMessage = { message: row.message ?? null, users: row.users ?? [], groups: row.groups ?? [] };
+  const lastMessage = { message: row.message ?? null, entities: entitiesOfColumns(row) };
   rememberLastMessage(conversationId, lastMessage);
   return { row, lastMessage };
 }
 
 function lastMessageRecord(lastMessage: LastMessage | undefined, viewer: string) {
   if (!lastMessage?.message) return undefined;
-  const entities = {
-    users: new Map(lastMessage.users.map((user) => [user.uid, user])),
-    groups: new Map(lastMessage.groups.map((group) => [group.guid, group])),
-  };
-  return messageRecord(lastMessage.message, entities, viewer);
+  return messageRecord(lastMessage.message, lastMessage.entities, viewer);
 }
 
 /** A user-to-user conversation as `owner` sees it (2.1), its tags replaced first when `tags` is given. */

@@ -7,7 +7,7 @@ import {
   type LastMessage,
 } from "./known-last-messages";
 
-const none: LastMessage = { message: null, users: [], groups: [] };
+const none: LastMessage = { message: null, entities: { users: new Map(), groups: new Map() } };
 
 describe("known last messages", () => {
   afterEach(forgetLastMessages);

@@ -1,7 +1,10 @@
-import type { GroupWithCount, MessageRow, UserRow } from "./records";
+import type { Entities, MessageRow } from "./records";
 
 /** A conversation's last message (none when it has no messages) with every user and group it names. */
-export type LastMessage = { message: MessageRow | null; users: UserRow[]; groups: GroupWithCount[] };
+export type LastMessage = {
+  message: Pick<MessageRow, "id" | "updatedAt" | "recordSource"> | null;
+  entities: Entities;
+};
 
 /**
  * Enough for every conversation of the demo data many times over; past it the oldest is let go.

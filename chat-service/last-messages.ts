@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import type { ChatDatabase as Database } from "./db/client";
 import { chatMessages } from "./db/schema";
 import { findGroups, findUsers, isAnyOf } from "./lookups";
-import { messageRecord, referencesOf, type Entities } from "./records";
+import { entitiesOf, messageRecord, referencesOf, type MessageRecord } from "./records";
 
 /**
  * The last message of each of `conversationIds` as a record (2.2) seen by `viewer`, in a fixed
@@ -13,7 +13,7 @@ export async function loadLastMessages(
   db: Database,
   conversationIds: string[],
   viewer: string,
-): Promise<Map<string, ReturnType<typeof messageRecord>>> {
+): Promise<Map<string, MessageRecord>> {
   if (conversationIds.length === 0) return new Map();
   const messages = await db
     .selectDistinctOn([chatMessages.conversationId])
@@ -21,15 +21,19 @@ export async function loadLastMessages(
     .where(isAnyOf(chatMessages.conversationId, conversationIds))
     .orderBy(chatMessages.conversationId, desc(chatMessages.id));
   const references = messages.map(referencesOf);
-  const entities: Entities = {
-    users: await findUsers(
-      db,
-      references.flatMap((refs) => refs.uids),
-    ),
-    groups: await findGroups(
-      db,
-      references.flatMap((refs) => refs.guids),
-    ),
-  };
+  const entities = entitiesOf(
+    (
+      await findUsers(
+        db,
+        references.flatMap((refs) => refs.uids),
+      )
+    ).values(),
+    (
+      await findGroups(
+        db,
+        references.flatMap((refs) => refs.guids),
+      )
+    ).values(),
+  );
   return new Map(messages.map((message) => [message.conversationId, messageRecord(message, entities, viewer)]));
 }

@@ -5,7 +5,14 @@ import { chatErrors } from "./errors";
 import { APP_SYSTEM, canSee, findMessage, moderates, requireMembership } from "./message-access";
 import { recordCall } from "./journal";
 import { findGroups, findUsers, nowSeconds, requireUser } from "./lookups";
-import { groupConversationId, messageRecord, referencesOf, userConversationId, type MessageRow } from "./records";
+import {
+  entitiesOf,
+  groupConversationId,
+  messageRecord,
+  referencesOf,
+  userConversationId,
+  type MessageRow,
+} from "./records";
 import { chatStore } from "./service";
 
 type SendMessage = {
@@ -19,7 +26,7 @@ type SendMessage = {
 /** The message as a record (2.2) seen by `viewer`, with every user and group it names. */
 async function recordOf(db: ChatDatabase, message: MessageRow, viewer = "") {
   const { uids, guids } = referencesOf(message);
-  const entities = { users: await findUsers(db, uids), groups: await findGroups(db, guids) };
+  const entities = entitiesOf((await findUsers(db, uids)).values(), (await findGroups(db, guids)).values());
   return messageRecord(message, entities, viewer);
 }
 
@@ -127,20 +134,17 @@ export async function deleteMessage(id: string, onBehalfOf: string | undefined, 
     }
     const now = nowSeconds();
     const deletedBy = onBehalfOf || APP_SYSTEM;
-    let deleted: MessageRow;
-    if (permanent) {
-      await db.delete(chatMessages).where(eq(chatMessages.id, message.id));
-      deleted = { ...message, deletedAt: message.deletedAt ?? now, deletedBy: message.deletedBy ?? deletedBy };
-    } else if (message.deletedAt) {
-      deleted = message;
-    } else {
+    let deleted: MessageRow = message;
+    if (!message.deletedAt) {
+      // Marked deleted first even when it is about to go, so that the record answered says when and by whom.
       const [updated] = await db
         .update(chatMessages)
-        .set({ deletedAt: now, deletedBy, updatedAt: now })
+        .set(permanent ? { deletedAt: now, deletedBy } : { deletedAt: now, deletedBy, updatedAt: now })
         .where(eq(chatMessages.id, message.id))
         .returning();
       deleted = updated ?? message;
     }
+    if (permanent) await db.delete(chatMessages).where(eq(chatMessages.id, message.id));
     await recordCall(db, {
       method: "DELETE",
       path: `/messages/${id}`,

@@ -5,7 +5,7 @@ import { chatErrors } from "./errors";
 import { recordCall } from "./journal";
 import { nowSeconds, requireUser } from "./lookups";
 import { APP_SYSTEM, canSee, findMessage } from "./message-access";
-import { messageRecord, type GroupWithCount, type MessageRow, type UserRow } from "./records";
+import { entitiesOfColumns, messageRecord, type GroupWithCount, type MessageRow } from "./records";
 import { chatStore } from "./service";
 import { entitiesColumns, messageJson } from "./statements";
 
@@ -109,18 +109,15 @@ const flaggedListStatement = {
 
 type FlaggedBy = { uid: string; name: string; avatar: string | null } & Record<string, unknown>;
 type FlaggedRow = {
-  items: Array<{ message: MessageRow; flaggedBy: FlaggedBy[] }>;
-  users: UserRow[];
+  items: Array<{ message: Pick<MessageRow, "recordSource">; flaggedBy: FlaggedBy[] }>;
+  users: string | null;
   groups: GroupWithCount[];
 };
 
 /** The messages waiting for review, the most recently flagged first, each with who flagged it and why. */
 export async function listFlaggedMessages(query: { limit: number; page: number }) {
   const [row] = await chatStore().run<FlaggedRow>(flaggedListStatement, [query.limit, (query.page - 1) * query.limit]);
-  const entities = {
-    users: new Map((row?.users ?? []).map((user) => [user.uid, user])),
-    groups: new Map((row?.groups ?? []).map((group) => [group.guid, group])),
-  };
+  const entities = entitiesOfColumns(row);
   const data = (row?.items ?? []).map(({ message, flaggedBy }) => ({
     ...messageRecord(message, entities, ""),
     flaggedBy: flaggedBy.map(({ avatar, ...flag }) => ({ ...flag, ...(avatar ? { avatar } : {}) })),

@@ -32,20 +32,15 @@ export function userRecord(user: UserRow) {
   };
 }
 
-/** A user as an entity of a message; `conversationId` is the one between `viewer` and this user. */
-export function userEntity(user: UserRow, viewer?: string) {
-  return {
-    uid: user.uid,
-    name: user.name,
-    role: user.role,
-    ...(user.avatar ? { avatar: user.avatar } : {}),
-    status: user.status,
-    createdAt: user.createdAt,
-    ...(user.link ? { link: user.link } : {}),
-    ...(user.updatedAt ? { updatedAt: user.updatedAt } : {}),
-    ...(viewer && viewer !== user.uid ? { conversationId: userConversationId(viewer, user.uid) } : {}),
-  };
+/** `conversationId` of a user entity as `viewer` reads it: the conversation between them, none for the user itself. */
+function withConversationId(entity: string, uid: string, viewer: string): string {
+  if (!viewer || viewer === uid) return entity;
+  return `${entity.slice(0, -1)},"conversationId":${JSON.stringify(userConversationId(viewer, uid))}}`;
 }
+
+/** A user as an entity of a message as `viewer` reads it: the stored `entity` (schema), with the conversation's id. */
+export const userEntity = (user: Pick<UserRow, "uid" | "entity">, viewer = "") =>
+  JSON.parse(withConversationId(user.entity, user.uid, viewer)) as Record<string, unknown>;
 
 export function groupEntity(group: GroupWithCount) {
   return {
@@ -63,100 +58,88 @@ export function groupEntity(group: GroupWithCount) {
   };
 }
 
-export type Entities = { users: Map<string, UserRow>; groups: Map<string, GroupWithCount> };
+/** The users (their stored `entity` text, by UID) and groups the records built from them may name. */
+export type Entities = { users: Map<string, string>; groups: Map<string, GroupWithCount> };
 
-type Entity =
-  | { entity: ReturnType<typeof userEntity>; entityType: "user" }
-  | { entity: ReturnType<typeof groupEntity>; entityType: "group" };
+export const entitiesOf = (users: Iterable<Pick<UserRow, "uid" | "entity">>, groups: Iterable<GroupWithCount>) => ({
+  users: new Map([...users].map((user) => [user.uid, user.entity])),
+  groups: new Map([...groups].map((group) => [group.guid, group])),
+});
 
 /**
- * Each entity made once for the records built from one set of entities: a page of 1,000 messages in
- * one group names the group 1,000 times, and serialises the one object each time.
+ * The entities a statement read with ./statements.ts `entitiesColumns`: "users" as text (each user's
+ * UID, the unit separator and its entity, users apart by the record separator), "groups" as rows.
  */
-const madeEntities = new WeakMap<Entities, Map<string, Entity | undefined>>();
+export function entitiesOfColumns(row: { users?: string | null; groups?: GroupWithCount[] } | undefined): Entities {
+  const users = new Map<string, string>();
+  if (row?.users) {
+    for (const line of row.users.split("\u001e")) {
+      const at = line.indexOf("\u001f");
+      users.set(line.slice(0, at), line.slice(at + 1));
+    }
+  }
+  return { users, groups: new Map((row?.groups ?? []).map((group) => [group.guid, group])) };
+}
 
-function userOrGroupEntity(id: string, kind: string, entities: Entities, viewer: string): Entity | undefined {
+/**
+ * Each entity's text made once for the records built from one set of entities: a page of 1,000
+ * messages in one group names the group 1,000 times.
+ */
+const madeEntities = new WeakMap<Entities, Map<string, string | undefined>>();
+
+/** `{"entity":…,"entityType":…}` of a user or a group as `viewer` reads it, or undefined when it does not exist. */
+function entityText(kind: string, id: string, entities: Entities, viewer: string): string | undefined {
   let made = madeEntities.get(entities);
   if (!made) madeEntities.set(entities, (made = new Map()));
   const key = `${kind}\u0000${viewer}\u0000${id}`;
   if (made.has(key)) return made.get(key);
-  const entity = newEntity(id, kind, entities, viewer);
-  made.set(key, entity);
-  return entity;
-}
-
-function newEntity(id: string, kind: string, entities: Entities, viewer: string): Entity | undefined {
+  let text: string | undefined;
   if (kind === "group") {
     const group = entities.groups.get(id);
-    return group && { entity: groupEntity(group), entityType: "group" };
+    if (group) text = `{"entity":${JSON.stringify(groupEntity(group))},"entityType":"group"}`;
+  } else {
+    const entity = entities.users.get(id);
+    if (entity) text = `{"entity":${withConversationId(entity, id, viewer)},"entityType":"user"}`;
   }
-  const user = entities.users.get(id);
-  return user && { entity: userEntity(user, viewer), entityType: "user" };
+  made.set(key, text);
+  return text;
+}
+
+/** A message's stored `recordSource` (schema) apart: the entities it names, and its record's text up to them. */
+function sourceParts(source: string): { names: string[]; prefix: string } {
+  const at = source.lastIndexOf("\u001f");
+  return { names: at === -1 ? [] : source.slice(0, at).split("\u001f"), prefix: source.slice(at + 1) };
 }
 
 /** The UIDs and GUIDs a message refers to, so that they can be loaded in one go. */
-export function referencesOf(message: MessageRow): { uids: string[]; guids: string[] } {
-  const uids = [message.sender];
+export function referencesOf(message: Pick<MessageRow, "recordSource">): { uids: string[]; guids: string[] } {
+  const { names } = sourceParts(message.recordSource);
+  const uids: string[] = [];
   const guids: string[] = [];
-  (message.receiverType === "group" ? guids : uids).push(message.receiver);
-  if (message.category === "action") {
-    const data = message.data as { by?: string; on?: string; for?: string; forType?: string };
-    if (data.by) uids.push(data.by);
-    if (data.on) uids.push(data.on);
-    if (data.for) (data.forType === "user" ? uids : guids).push(data.for);
-  }
+  for (let i = 0; i + 2 < names.length; i += 3) (names[i + 1] === "group" ? guids : uids).push(names[i + 2]!);
   return { uids, guids };
 }
 
-function compact<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
-}
-
-function messageData(message: MessageRow, entities: Entities, viewer: string) {
-  if (message.category === "action") {
-    const {
-      by,
-      on,
-      for: target,
-      forType,
-      ...rest
-    } = message.data as {
-      by?: string;
-      on?: string;
-      for?: string;
-      forType?: string;
-    };
-    return {
-      ...rest,
-      entities: compact({
-        by: by ? userOrGroupEntity(by, "user", entities, viewer) : undefined,
-        on: on ? userOrGroupEntity(on, "user", entities, viewer) : undefined,
-        for: target ? userOrGroupEntity(target, forType ?? "group", entities, viewer) : undefined,
-      }),
-    };
+/**
+ * A message's record (2.2) as JSON text, seen by `viewer`: its stored source with the entities it
+ * names (a user's `conversationId` is the one between `viewer` and that user); one that no longer
+ * exists is left out.
+ */
+export function messageRecordText(recordSource: string, entities: Entities, viewer: string): string {
+  const { names, prefix } = sourceParts(recordSource);
+  let members = "";
+  for (let i = 0; i + 2 < names.length; i += 3) {
+    const entity = entityText(names[i + 1]!, names[i + 2]!, entities, viewer);
+    if (entity) members += `${members ? "," : ""}"${names[i]}":${entity}`;
   }
-  const sender = userOrGroupEntity(message.sender, "user", entities, viewer);
-  const receiver = userOrGroupEntity(message.receiver, message.receiverType, entities, viewer);
-  return { ...message.data, entities: { ...(sender && { sender }), ...(receiver && { receiver }) } };
+  return `${prefix}"entities":{${members}}}}`;
 }
 
-export function messageRecord(message: MessageRow, entities: Entities, viewer: string) {
-  return {
-    id: String(message.id),
-    conversationId: message.conversationId,
-    sender: message.sender,
-    receiverType: message.receiverType,
-    receiver: message.receiver,
-    category: message.category,
-    type: message.type,
-    data: messageData(message, entities, viewer),
-    sentAt: message.sentAt,
-    updatedAt: message.updatedAt,
-    ...(message.deletedAt ? { deletedAt: message.deletedAt, deletedBy: message.deletedBy } : {}),
-    // The contract gives receipts as `{ data: [[...]] }`: one inner list of the message's receipts.
-    receipts: { data: message.receipts.length > 0 ? [message.receipts] : [] },
-  };
-}
+/** A message's record (2.2) seen by `viewer`, as an object, for an answer that holds it among other fields. */
+export const messageRecord = (message: Pick<MessageRow, "recordSource">, entities: Entities, viewer: string) =>
+  JSON.parse(messageRecordText(message.recordSource, entities, viewer)) as MessageRecord;
+
+export type MessageRecord = { id: string; conversationId: string; sentAt: number } & Record<string, unknown>;
 
 /** `conversationWith` of a group conversation (2.4): the group as its member `membership` sees it. */
 export function groupConversationWith(group: GroupWithCount, membership: Pick<MembershipRow, "scope" | "joinedAt">) {
@@ -175,7 +158,7 @@ export function conversationRecord(
   state: StateRow,
   conversationType: "user" | "group",
   conversationWith: Record<string, unknown>,
-  lastMessage: ReturnType<typeof messageRecord> | undefined,
+  lastMessage: MessageRecord | undefined,
 ) {
   return {
     conversationId: state.conversationId,

@@ -32,6 +32,14 @@ export const chatUsers = pgTable("chat_users", {
   updatedAt: unixSeconds("updated_at"),
   /** Set while the user is deactivated: every call then answers ERR_UID_NOT_FOUND for them, and their data stays. */
   deactivatedAt: unixSeconds("deactivated_at"),
+  /**
+   * The user as an entity of a message (contract 2.2), as JSON text, less the `conversationId` that
+   * depends on who reads it: written by PostgreSQL whenever the user changes (function
+   * `chat_user_entity`, migration 0003), so that a page of messages naming 1,000 users builds none.
+   */
+  entity: text("entity")
+    .notNull()
+    .generatedAlwaysAs(sql`chat_user_entity(uid, name, role, avatar, status, created_at, link, updated_at)`),
 });
 
 export const chatGroups = pgTable("chat_groups", {
@@ -94,6 +102,17 @@ export const chatMessages = pgTable(
     hasAttachments: boolean("has_attachments")
       .notNull()
       .generatedAlwaysAs(sql`(jsonb_exists(data, 'attachments') or type in ('image', 'video', 'audio', 'file'))`),
+    /**
+     * The message's record (contract 2.2) as JSON text up to its data's `entities`, after the users
+     * and groups those name: written by PostgreSQL whenever the message changes (function
+     * `chat_message_record_source`, migration 0003; read by ../records.ts `messageRecordText`), so that
+     * a page of 1,000 messages is joined text, not 1,000 objects built, parsed and written again.
+     */
+    recordSource: text("record_source")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`chat_message_record_source(id, conversation_id, sender, receiver_type, receiver, category, type, data, receipts, sent_at, updated_at, deleted_at, deleted_by)`,
+      ),
   },
   (table) => [
     index("chat_messages_conversation_idx").on(table.conversationId, table.id),

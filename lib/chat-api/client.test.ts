@@ -248,7 +248,29 @@ describe("scanning messages for a search", () => {
     });
   });
 
-  it("is still bounded: the same page through the plain listing, or a page past 100,000 values, is refused", async () => {
+  it("checks a page before bounding what it keeps: the key hidden, odd types of what it only shows left out, deep unread values ignored", async () => {
+    const odd = message(1);
+    odd.data.text = `leaked ${API_KEY} key`;
+    const deep: Record<string, unknown> = {};
+    let level = deep;
+    for (let i = 0; i < 1_000; i += 1) level = level.next = {};
+    const hostile = {
+      ...odd,
+      receipts: deep,
+      data: { ...odd.data, entities: { sender: { entity: { name: { not: "a name" }, createdAt: "yesterday" } } } },
+    };
+    const { fetch } = fakeFetch(json(200, { data: [hostile], meta: {} }));
+    const answer = await clientWith(fetch).client.scanMessages({ kind: "group", guid: "g" }, { limit: 1000 });
+    expect(answer.data.data[0]).toEqual({
+      id: "1",
+      sender: "raider-1",
+      sentAt: 1801,
+      data: { text: "leaked <hidden> key", entities: { sender: { entity: {} } } },
+    });
+    expect(JSON.stringify(answer.raw)).not.toContain(API_KEY);
+  });
+
+  it("is still bounded: the same page through the plain listing, or a page whose kept values pass 20,000, is refused", async () => {
     vi.spyOn(log(), "error").mockImplementation(() => undefined);
     const { fetch } = fakeFetch(page(1000), page(3000));
     const { client } = clientWith(fetch);

@@ -50,8 +50,8 @@ type Paging = { page: number; perPage: number };
 export type ModerationCalls = {
   listMessages(scope: MessageScope, filters?: MessageFilters): Promise<ChatApiResult<MessagesPage>>;
   /**
-   * The same list read for a search: each message reduced to what a search keeps, and a page of up
-   * to the vendor's 1,000 messages read whole (`SCANNED_PAGE_NODES` values rather than 20,000).
+   * The same list read for a search: each message reduced to what a search keeps, checked before it
+   * is bounded (./transport.ts, `narrowed`), so that a page of the vendor's 1,000 messages is read.
    */
   scanMessages(scope: MessageScope, filters: MessageFilters): Promise<ChatApiResult<ScannedMessagesPage>>;
   getMessage(id: string, onBehalfOf?: string): Promise<ChatApiResult<ModerationMessage>>;
@@ -76,12 +76,6 @@ export type ModerationCalls = {
 };
 
 const segment = encodeURIComponent;
-
-/**
- * Values read of a page a search scans: the vendor's 1,000 messages of some 40 values each, with room
- * for receipts and metadata. Still a bound: a hostile answer costs a few times a default one, no more.
- */
-const SCANNED_PAGE_NODES = 100_000;
 
 /** A query string of the defined values; true and false as the vendor's `true` / `false`. */
 export function queryOf(params: Record<string, string | number | boolean | undefined>): string {
@@ -119,7 +113,7 @@ export function moderationCalls(send: Send): ModerationCalls {
       send(
         { method: "GET", path: withQuery(messagesPath(scope), messageQuery(filters)), onBehalfOf: scope.onBehalfOf },
         schemas.scannedMessagesPage,
-        SCANNED_PAGE_NODES,
+        "narrowed",
       ),
     getMessage: (id, onBehalfOf) =>
       send({ method: "GET", path: `/messages/${segment(id)}`, onBehalfOf }, schemas.message),

@@ -55,8 +55,16 @@ const scannedMessagesPageSchema = z.object({
           text: z.string().optional(),
           entities: z
             .object({
+              // Read when they have their usual types, left out otherwise: a page is not refused for them.
               sender: z
-                .object({ entity: z.object({ name: z.unknown(), createdAt: z.unknown() }).optional() })
+                .object({
+                  entity: z
+                    .object({
+                      name: z.string().optional().catch(undefined),
+                      createdAt: z.number().optional().catch(undefined),
+                    })
+                    .optional(),
+                })
                 .optional(),
             })
             .optional(),

@@ -66,7 +66,8 @@ export function createTransport(options: TransportOptions) {
   // The service may echo what it was sent; the key must not reach a log or a moderator from there.
   const redact = (text: string) => (options.apiKey ? text.split(options.apiKey).join("<hidden>") : text);
   /** Every answer is bounded and rid of the key before anything reads it: pages, actions and the log. */
-  const bound = (value: unknown, nodes?: number) => boundJson(value, { secrets: [options.apiKey], nodes });
+  const bound = (value: unknown, onOverflow?: () => void) =>
+    boundJson(value, { secrets: [options.apiKey], onOverflow });
 
   async function exchange(
     request: ChatApiRequest,
@@ -162,11 +163,17 @@ export function createTransport(options: TransportOptions) {
     });
   }
 
-  /** `answerNodes`: the values read of a successful answer, for a call whose answers are known to be larger. */
+  /**
+   * A successful answer is bounded whole, then checked with `schema`. `narrowed`: for answers larger
+   * than the bound whose schema keeps a small part (a page of 1,000 messages a search scans, some
+   * 40,000 values of which it keeps 11,000), the schema reads the answer first (only the fields it
+   * names, so a hostile answer costs no more than those) and what it keeps is bounded, the answer
+   * refused when that is over the bound; `raw` is then what it keeps.
+   */
   return async function send<T>(
     request: ChatApiRequest,
     schema: z.ZodType<T>,
-    answerNodes?: number,
+    reading: "whole" | "narrowed" = "whole",
   ): Promise<ChatApiResult<T>> {
     const label = `${request.method} ${request.path}`;
     const started = performance.now();
@@ -174,20 +181,27 @@ export function createTransport(options: TransportOptions) {
     for (let attempt = 1; ; attempt += 1) {
       const answer = await exchange(request, label, attempt, elapsed);
       if (answer.status >= 200 && answer.status < 300) {
-        let raw: unknown;
+        let json: unknown;
         try {
-          raw = bound(JSON.parse(answer.text), answerNodes);
+          json = JSON.parse(answer.text);
         } catch {
           throw malformed(answer, label, "not JSON", attempt, elapsed());
         }
-        const parsed = schema.safeParse(raw);
+        const narrowed = reading === "narrowed";
+        const parsed = schema.safeParse(narrowed ? json : (json = bound(json)));
         if (!parsed.success) {
           const issues = parsed.error.issues
             .slice(0, 3)
             .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
           throw malformed(answer, label, issues.join("; "), attempt, elapsed());
         }
-        return { data: parsed.data, raw, status: answer.status, attempts: attempt, durationMs: elapsed() };
+        if (!narrowed)
+          return { data: parsed.data, raw: json, status: answer.status, attempts: attempt, durationMs: elapsed() };
+        let over = false;
+        const kept = bound(parsed.data, () => (over = true)) as T;
+        if (over)
+          throw malformed(answer, label, "more values than the console reads of one answer", attempt, elapsed());
+        return { data: kept, raw: kept, status: answer.status, attempts: attempt, durationMs: elapsed() };
       }
       const waitMs = retryWaitMs(answer, attempt);
       if (waitMs === undefined) throw failure(answer, label, attempt, elapsed());

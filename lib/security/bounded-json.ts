@@ -12,7 +12,12 @@ const HIDDEN = "<hidden>";
  * `nodes`: the values read of one answer, when a call knows its answers to be larger (a page of the
  * vendor's most messages); 20,000 otherwise.
  */
-type Options = { secrets?: readonly string[]; nodes?: number };
+type Options = {
+  secrets?: readonly string[];
+  nodes?: number;
+  /** Told when the value has more than `nodes` values, the rest cut. */
+  onOverflow?: () => void;
+};
 
 export function boundJson(value: unknown, options: Options = {}): unknown {
   const secrets = (options.secrets ?? []).filter((secret) => secret.length > 0);
@@ -33,7 +38,10 @@ export function boundJson(value: unknown, options: Options = {}): unknown {
   // some 40,000 values, read on every page of a search.
   const walk = (item: unknown, depth: number): unknown => {
     nodes += 1;
-    if (nodes > maxNodes) return overflow;
+    if (nodes > maxNodes) {
+      if (nodes === maxNodes + 1) options.onOverflow?.();
+      return overflow;
+    }
     if (typeof item === "string") return text(item);
     if (item === null || typeof item !== "object")
       return typeof item === "number" && !Number.isFinite(item) ? null : item;

@@ -65,6 +65,68 @@ describe.each(await databaseKinds())("embedded chat API v3, messages, on %s", (d
     expect(fetched.body.data).toMatchObject({ id: sent.body.data.id, data: { text: "test hello" } });
   });
 
+  it("answers one exact record for a message wherever it is read, its entities as each reader sees them", async () => {
+    const text = 'quotes " and \\ backslash, a\nnew line, a tab\t, \u0001, émoji 🎉, </script>';
+    const metadata = { nested: { list: [1, 2.5, true, null, "x"], empty: {} }, 'key with "quotes"': "v" };
+    const sent = await chatCall(server, "POST", "/messages", {
+      onBehalfOf: "cometchat-uid-3",
+      body: { receiver: "cometchat-uid-5", receiverType: "user", data: { text, metadata } },
+    });
+    expect(sent.status).toBe(200);
+    // A user entity is the user's record less its metadata, with the conversation between reader and user.
+    const entityOf = async (uid: string, reader: string) => {
+      const user = { ...(await chatCall(server, "GET", `/users/${uid}`)).body.data };
+      delete user.metadata;
+      delete user.deactivatedAt;
+      const conversationId = reader && reader !== uid ? [reader, uid].sort().join("_user_") : undefined;
+      return { entity: { ...user, ...(conversationId ? { conversationId } : {}) }, entityType: "user" };
+    };
+    const recordFor = async (reader: string) => ({
+      id: sent.body.data.id,
+      conversationId: "cometchat-uid-3_user_cometchat-uid-5",
+      sender: "cometchat-uid-3",
+      receiverType: "user",
+      receiver: "cometchat-uid-5",
+      category: "message",
+      type: "text",
+      data: {
+        text,
+        metadata,
+        entities: {
+          sender: await entityOf("cometchat-uid-3", reader),
+          receiver: await entityOf("cometchat-uid-5", reader),
+        },
+      },
+      sentAt: sent.body.data.sentAt,
+      updatedAt: sent.body.data.sentAt,
+      receipts: { data: [] },
+    });
+    expect(sent.body.data).toEqual(await recordFor("cometchat-uid-3"));
+    expect((await chatCall(server, "GET", `/messages/${sent.body.data.id}`)).body.data).toEqual(await recordFor(""));
+    const page = await chatCall(server, "GET", "/messages?limit=1");
+    expect(page.body).toEqual({
+      data: [await recordFor("")],
+      meta: {
+        current: { limit: 1, count: 1 },
+        next: { affix: "prepend", sentAt: sent.body.data.sentAt, id: sent.body.data.id },
+      },
+    });
+    const seenBy5 = await chatCall(server, "GET", "/users/cometchat-uid-3/messages?limit=1", {
+      onBehalfOf: "cometchat-uid-5",
+    });
+    expect(seenBy5.body.data).toEqual([await recordFor("cometchat-uid-5")]);
+    const conversation = await chatCall(server, "GET", "/users/cometchat-uid-3/conversation", {
+      onBehalfOf: "cometchat-uid-5",
+    });
+    expect(conversation.body.data[0].lastMessage).toEqual(await recordFor("cometchat-uid-5"));
+
+    // Removed for good at once: the answer still says when and by whom, its last change unchanged.
+    const removed = await chatCall(server, "DELETE", `/messages/${sent.body.data.id}`, { body: { permanent: true } });
+    const { deletedAt, ...rest } = removed.body.data;
+    expect(rest).toEqual({ ...(await recordFor("")), deletedBy: "app_system" });
+    expect(deletedAt).toEqual(expect.any(Number));
+  });
+
   it("refuses bad input with the field named, and unknown receivers with the vendor's codes", async () => {
     expectBadRequest(
       await chatCall(server, "POST", "/messages", {
