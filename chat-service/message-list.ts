@@ -2,7 +2,7 @@ import { hash } from "node:crypto";
 import { chatErrors } from "./errors";
 import { literalForLike } from "./lookups";
 import { JsonText } from "./json-text";
-import { entitiesOfColumns, messageRecordText, type GroupWithCount } from "./records";
+import { entitiesOfColumns, messageRecordWriter, type GroupWithCount } from "./records";
 import { chatStore } from "./service";
 import { entitiesColumns } from "./statements";
 import type { MessageListQuery } from "./validation-moderation";
@@ -70,17 +70,19 @@ function build(scope: MessageScope, query: MessageListQuery): Built {
   const direction = append ? "asc" : "desc";
   const order = `m.sent_at ${direction}, m.id ${direction}`;
   const limit = param(query.limit, "int4");
-  const reversed = `m.sent_at ${append ? "desc" : "asc"}, m.id ${append ? "desc" : "asc"}`;
+  // The page's records and its last message's place, in one pass over it.
   const text = `with page as (
       select m.* from chat_messages m ${where.length > 0 ? `where ${where.join("\n        and ")}` : ""}
       order by ${order} limit ${limit})
-    select (select string_agg(m.record_source, E'\\x1e' order by ${order}) from page m) as "messages",
-      (select json_build_object('id', m.id, 'sentAt', m.sent_at) from page m order by ${reversed} limit 1) as "last",
+    select read.messages as "messages",
+      case when read.last is not null then json_build_object('sentAt', read.last[1], 'id', read.last[2]) end as "last",
       ${entitiesColumns("page")}${
         scope.group
           ? `,\n      exists (select 1 from chat_groups where guid = ${param(scope.group, "text")}) as "groupFound"`
           : ""
-      }`;
+      }
+    from (select string_agg(m.record_source, E'\\x1e' order by ${order}) as messages,
+        ${append ? "max" : "min"}(array[m.sent_at, m.id]) as last from page m) as read`;
   return { text, values };
 }
 
@@ -117,6 +119,6 @@ export async function listMessages(scope: MessageScope, query: MessageListQuery,
         }
       : undefined;
   const meta = { current: { limit: query.limit, count: sources.length }, ...(next ? { next } : {}) };
-  const records = sources.map((source) => messageRecordText(source, entities, viewer));
+  const records = sources.map(messageRecordWriter(entities, viewer));
   return new JsonText(`{"data":[${records.join(",")}],"meta":${JSON.stringify(meta)}}`);
 }

@@ -81,34 +81,11 @@ export function entitiesOfColumns(row: { users?: string | null; groups?: GroupWi
   return { users, groups: new Map((row?.groups ?? []).map((group) => [group.guid, group])) };
 }
 
-/**
- * Each entity's text made once for the records built from one set of entities: a page of 1,000
- * messages in one group names the group 1,000 times.
- */
-const madeEntities = new WeakMap<Entities, Map<string, string | undefined>>();
-
-/** `{"entity":…,"entityType":…}` of a user or a group as `viewer` reads it, or undefined when it does not exist. */
-function entityText(kind: string, id: string, entities: Entities, viewer: string): string | undefined {
-  let made = madeEntities.get(entities);
-  if (!made) madeEntities.set(entities, (made = new Map()));
-  const key = `${kind}\u0000${viewer}\u0000${id}`;
-  if (made.has(key)) return made.get(key);
-  let text: string | undefined;
-  if (kind === "group") {
-    const group = entities.groups.get(id);
-    if (group) text = `{"entity":${JSON.stringify(groupEntity(group))},"entityType":"group"}`;
-  } else {
-    const entity = entities.users.get(id);
-    if (entity) text = `{"entity":${withConversationId(entity, id, viewer)},"entityType":"user"}`;
-  }
-  made.set(key, text);
-  return text;
-}
-
-/** A message's stored `recordSource` (schema) apart: the entities it names, and its record's text up to them. */
+/** A message's stored `recordSource` (schema) apart: the entities it names (name, kind, id, …), and its record's text up to them. */
 function sourceParts(source: string): { names: string[]; prefix: string } {
-  const at = source.lastIndexOf("\u001f");
-  return { names: at === -1 ? [] : source.slice(0, at).split("\u001f"), prefix: source.slice(at + 1) };
+  // The names hold no "{" (UIDs and GUIDs cannot): the record starts at the first.
+  const at = source.indexOf("{");
+  return { names: at > 0 ? source.slice(0, at - 1).split("\u001f") : [], prefix: source.slice(at) };
 }
 
 /** The UIDs and GUIDs a message refers to, so that they can be loaded in one go. */
@@ -121,23 +98,42 @@ export function referencesOf(message: Pick<MessageRow, "recordSource">): { uids:
 }
 
 /**
- * A message's record (2.2) as JSON text, seen by `viewer`: its stored source with the entities it
- * names (a user's `conversationId` is the one between `viewer` and that user); one that no longer
- * exists is left out.
+ * Writes messages' records (2.2) as JSON text, seen by `viewer`: each stored source with the
+ * entities it names (a user's `conversationId` is the one between `viewer` and that user; one that
+ * no longer exists is left out). Each entity's text is made once: a page of 1,000 messages in one
+ * group names the group 1,000 times.
  */
-export function messageRecordText(recordSource: string, entities: Entities, viewer: string): string {
-  const { names, prefix } = sourceParts(recordSource);
-  let members = "";
-  for (let i = 0; i + 2 < names.length; i += 3) {
-    const entity = entityText(names[i + 1]!, names[i + 2]!, entities, viewer);
-    if (entity) members += `${members ? "," : ""}"${names[i]}":${entity}`;
-  }
-  return `${prefix}"entities":{${members}}}}`;
+export function messageRecordWriter(entities: Entities, viewer: string): (recordSource: string) => string {
+  const made = { user: new Map<string, string | undefined>(), group: new Map<string, string | undefined>() };
+  const entityText = (kind: string, id: string): string | undefined => {
+    const group = kind === "group";
+    const known = group ? made.group : made.user;
+    if (known.has(id)) return known.get(id);
+    let text: string | undefined;
+    if (group) {
+      const row = entities.groups.get(id);
+      if (row) text = `{"entity":${JSON.stringify(groupEntity(row))},"entityType":"group"}`;
+    } else {
+      const entity = entities.users.get(id);
+      if (entity) text = `{"entity":${withConversationId(entity, id, viewer)},"entityType":"user"}`;
+    }
+    known.set(id, text);
+    return text;
+  };
+  return (recordSource) => {
+    const { names, prefix } = sourceParts(recordSource);
+    let members = "";
+    for (let i = 0; i + 2 < names.length; i += 3) {
+      const entity = entityText(names[i + 1]!, names[i + 2]!);
+      if (entity) members += `${members ? "," : ""}"${names[i]}":${entity}`;
+    }
+    return `${prefix}"entities":{${members}}}}`;
+  };
 }
 
 /** A message's record (2.2) seen by `viewer`, as an object, for an answer that holds it among other fields. */
 export const messageRecord = (message: Pick<MessageRow, "recordSource">, entities: Entities, viewer: string) =>
-  JSON.parse(messageRecordText(message.recordSource, entities, viewer)) as MessageRecord;
+  JSON.parse(messageRecordWriter(entities, viewer)(message.recordSource)) as MessageRecord;
 
 export type MessageRecord = { id: string; conversationId: string; sentAt: number } & Record<string, unknown>;
 

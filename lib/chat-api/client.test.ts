@@ -241,10 +241,9 @@ describe("scanning messages for a search", () => {
       id: "999",
       sender: "raider-999",
       sentAt: 2799,
-      data: {
-        text: "claim https://drop.example/999",
-        entities: { sender: { entity: { name: "Raider 999", createdAt: 1700 } } },
-      },
+      text: "claim https://drop.example/999",
+      senderName: "Raider 999",
+      senderCreatedAt: 1700,
     });
   });
 
@@ -261,13 +260,32 @@ describe("scanning messages for a search", () => {
     };
     const { fetch } = fakeFetch(json(200, { data: [hostile], meta: {} }));
     const answer = await clientWith(fetch).client.scanMessages({ kind: "group", guid: "g" }, { limit: 1000 });
-    expect(answer.data.data[0]).toEqual({
-      id: "1",
-      sender: "raider-1",
-      sentAt: 1801,
-      data: { text: "leaked <hidden> key", entities: { sender: { entity: {} } } },
-    });
+    expect(answer.data.data[0]).toEqual({ id: "1", sender: "raider-1", sentAt: 1801, text: "leaked <hidden> key" });
     expect(JSON.stringify(answer.raw)).not.toContain(API_KEY);
+  });
+
+  it("refuses a page whose messages' kept fields have the wrong types, naming the message and the field", async () => {
+    vi.spyOn(log(), "error").mockImplementation(() => undefined);
+    const wrong = [
+      { ...message(0), id: 7 },
+      { ...message(0), sentAt: "today" },
+      { ...message(0), data: { ...message(0).data, text: ["not", "text"] } },
+      "not a message",
+    ];
+    const { fetch } = fakeFetch(...wrong.map((item) => json(200, { data: [message(1), item], meta: {} })));
+    const { client } = clientWith(fetch);
+    for (let call = 0; call < wrong.length; call += 1) {
+      expect(await failureOf(client.scanMessages({ kind: "group", guid: "g" }, { limit: 1000 }))).toMatchObject({
+        kind: "malformed_response",
+      });
+    }
+    const reasons = vi.mocked(log().error).mock.calls.map((call) => (call[0] as { reason: string }).reason);
+    expect(reasons).toEqual([
+      "data.1: message 1: id: expected a string",
+      "data.1: message 1: sentAt: expected a number",
+      "data.1: message 1: data.text: expected a string",
+      "data.1: message 1: expected an object",
+    ]);
   });
 
   it("is still bounded: the same page through the plain listing, or a page whose kept values pass 20,000, is refused", async () => {

@@ -39,18 +39,15 @@ const GIVE_UP_AFTER = 5;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const searchLog = () => log().child({ component: "raid-search" });
 
-/** A message as the search keeps it: its sender's name and account's age from the message's sender entity. */
-function foundOf(message: ScannedMessage): FoundMessage {
-  const entity = message.data?.entities?.sender?.entity;
-  return {
-    id: message.id,
-    sender: message.sender ?? "",
-    sentAt: message.sentAt ?? 0,
-    text: message.data?.text ?? "",
-    name: typeof entity?.name === "string" ? entity.name : "",
-    accountCreatedAt: typeof entity?.createdAt === "number" ? entity.createdAt : null,
-  };
-}
+/** A message as the search keeps it. */
+const foundOf = (message: ScannedMessage): FoundMessage => ({
+  id: message.id,
+  sender: message.sender ?? "",
+  sentAt: message.sentAt ?? 0,
+  text: message.text ?? "",
+  name: message.senderName ?? "",
+  accountCreatedAt: message.senderCreatedAt ?? null,
+});
 
 /**
  * Waits for a place in the jobs' rate budget, what was read recorded before any wait; false when the
