@@ -1,8 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Opens /users once it is hydrated: the page then puts the focus on its search field, and text typed
+ * before that would land there instead of the field it was meant for.
+ */
+async function openUsers(page: Page) {
+  await page.goto("/users");
+  await expect(page.getByRole("searchbox", { name: "Search users" })).toBeFocused();
+}
 
 test.describe("looking a user up", () => {
   test("the UID leads to the user's workspace, lowercased", async ({ page }) => {
-    await page.goto("/users");
+    await openUsers(page);
     await page.getByRole("textbox", { name: "UID", exact: true }).fill("CometChat-UID-1");
     await page.getByRole("button", { name: "Look up" }).click();
     await expect(page).toHaveURL(/\/users\/cometchat-uid-1$/);
@@ -11,7 +20,7 @@ test.describe("looking a user up", () => {
   });
 
   test("a malformed UID gets a message that says what a UID may contain", async ({ page }) => {
-    await page.goto("/users");
+    await openUsers(page);
     await page.getByRole("textbox", { name: "UID", exact: true }).fill("not a uid!");
     await page.getByRole("button", { name: "Look up" }).click();
     const field = page.getByRole("textbox", { name: "UID", exact: true });
@@ -28,7 +37,7 @@ test.describe("looking a user up", () => {
 
 test.describe("finding a person", () => {
   test("a name or UID prefix finds them, and no match says so", async ({ page }) => {
-    await page.goto("/users");
+    await openUsers(page);
     await page.getByRole("searchbox", { name: "Search users" }).fill("George");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const results = page.getByRole("table", { name: /Users matching “George”/ });

@@ -5,14 +5,17 @@ import { createInterface } from "node:readline";
 import { buildIfNeeded } from "./lib/build";
 
 /**
- * `npm test`: every check a change must pass, in order: types, format, lint, unused code and
- * dependencies (knip), unit and integration tests (vitest, against the built console over real
- * HTTP), then end-to-end tests (Playwright).
+ * `npm test`: every check a change must pass: types, format, lint, unused code and dependencies
+ * (knip), then unit and integration tests (vitest, against the built console over real HTTP) and
+ * end-to-end tests (Playwright).
  *
- * The integration tests run twice over, on PGlite and on PostgreSQL, and mostly wait (on timers,
- * latencies the tests set, expiries): the two databases' runs go side by side, each one file at a
- * time, so the whole stays well inside CI's 30 minutes. Each file makes its own consoles, ports and
- * databases, so the two runs share nothing.
+ * The integration tests run twice over, on PGlite and on PostgreSQL, and they and the end-to-end
+ * tests mostly wait (on timers, latencies the tests set, expiries): the two databases' runs and the
+ * end-to-end run go side by side, each one file at a time, so that the whole stays inside CI's 30
+ * minutes on 2 cores (one after the other they took 35 minutes on a slow machine: the integration
+ * runs side by side 22, the end-to-end tests 12, with ~1.6 of the 2 cores busy). Each file makes its
+ * own consoles, ports and databases, and the end-to-end run its own console, so the runs share
+ * nothing.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (pkg: string, file: string) => path.join(ROOT, "node_modules", pkg, file);
@@ -34,11 +37,6 @@ const perDatabase = readdirSync(path.join(ROOT, INTEGRATION))
 const wanted = (process.env.TEST_DATABASES ?? "pglite,postgres").split(",").map((kind) => kind.trim());
 const split = wanted.includes("pglite") && wanted.includes("postgres");
 
-const one = (name: string, args: string[], env?: Record<string, string>): Step => ({
-  name,
-  runs: [{ commands: [{ label: name, args, env }] }],
-});
-
 const steps: Step[] = [
   // The static checks read the sources only: they go side by side.
   {
@@ -51,7 +49,7 @@ const steps: Step[] = [
     ],
   },
   {
-    name: "Unit and integration tests, and the contract tests against `npm run chat-service` (side by side)",
+    name: "Unit and integration tests, the contract tests against `npm run chat-service`, and the end-to-end tests (side by side)",
     runs: [
       // Every unit and integration test; those that take a database, on PGlite.
       { commands: [{ label: "PGlite", args: [vitest, "run"], env: split ? { TEST_DATABASES: "pglite" } : {} }] },
@@ -76,9 +74,10 @@ const steps: Step[] = [
           },
         ],
       },
+      // The end-to-end tests, in a browser, against a console of their own (playwright.config.ts).
+      { commands: [{ label: "End to end", args: [bin("@playwright/test", "cli.js"), "test"] }] },
     ],
   },
-  one("End-to-end tests", [bin("@playwright/test", "cli.js"), "test"]),
 ];
 
 /** One run, its output line by line under its label when it shares the terminal with another. */

@@ -88,7 +88,7 @@ import("@electric-sql/pglite")
  * in a short-lived process of its own, the console's first start holds what every later start does
  * (measured in a bare process: 413 → 217 MB idle).
  */
-function createInChildProcess(folder: string): Promise<void> {
+export function createInChildProcess(folder: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

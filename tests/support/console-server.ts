@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createInChildProcess } from "@/lib/db/pglite-shared";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -139,6 +140,31 @@ export function startConsoleBehind(
  * Starts the built console as `npm start` does once built (or the chat service alone, see
  * `serverScript`), on a free port with its own data folder and database.
  */
+/**
+ * A new PGlite folder, as the console's first start makes one (PGlite's initdb, in a process of its
+ * own), made once for every test on this machine and copied into each console's data folder: initdb
+ * takes some 6 s of a core, and the tests start a hundred consoles. What the console does next (its
+ * migrations, the embedded service's, the demo data) runs in each as on a first start. The first
+ * start itself is tested by `npm start` (tests/integration/npm-start.test.ts) and the end-to-end tests.
+ */
+async function newPgliteFolder(into: string): Promise<void> {
+  const manifest = path.join(ROOT, "node_modules/@electric-sql/pglite/package.json");
+  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+  const template = path.join(tmpdir(), `moderator-console-pglite-${version}`);
+  if (!existsSync(path.join(template, "PG_VERSION"))) {
+    // Made apart and moved into place, so that test runs side by side never read a half-made one.
+    const making = mkdtempSync(`${template}-making-`);
+    await createInChildProcess(path.join(making, "pglite"));
+    try {
+      renameSync(path.join(making, "pglite"), template);
+    } catch {
+      // Another run moved its own into place first: the same folder.
+    }
+    rmSync(making, { recursive: true, force: true });
+  }
+  cpSync(template, into, { recursive: true });
+}
+
 export async function startConsole(options: ConsoleOptions = {}): Promise<ConsoleServer> {
   const database = options.database ?? "pglite";
   const port = options.port ?? (await freePort());
@@ -157,7 +183,10 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
   for (const name of ["CHAT_API_BASE_URL", "CHAT_APP_ID", "CHAT_REGION"]) {
     if (!options.env?.[name]) delete env[name];
   }
-  if (!postgres && !options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  if (!postgres && !options.env?.DATABASE_URL) {
+    delete env.DATABASE_URL;
+    await newPgliteFolder(path.join(dataDir, "pglite"));
+  }
 
   let child: ChildProcess | undefined;
   let log = "";
