@@ -9,13 +9,12 @@ import { buildIfNeeded } from "./lib/build";
  * (knip), then unit and integration tests (vitest, against the built console over real HTTP) and
  * end-to-end tests (Playwright).
  *
- * The integration tests run twice over, on PGlite and on PostgreSQL, and they and the end-to-end
- * tests mostly wait (on timers, latencies the tests set, expiries): the two databases' runs and the
- * end-to-end run go side by side, each one file at a time, so that the whole stays inside CI's 30
- * minutes on 2 cores (one after the other they took 35 minutes on a slow machine: the integration
- * runs side by side 22, the end-to-end tests 12, with ~1.6 of the 2 cores busy). Each file makes its
- * own consoles, ports and databases, and the end-to-end run its own console, so the runs share
- * nothing.
+ * The integration tests run twice over, on PGlite and on PostgreSQL, and mostly wait (on timers,
+ * latencies the tests set, expiries): the two databases' runs go side by side, each one file at a
+ * time (the PGlite run followed by the emulator-alone run, the longer pair). Each file makes its own
+ * consoles, ports and databases, so the two runs share nothing. The end-to-end tests go after them:
+ * side by side with both (tried), a browser and a console more on 2 cores slowed every run two to
+ * three times and made timed tests fail.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (pkg: string, file: string) => path.join(ROOT, "node_modules", pkg, file);
@@ -49,22 +48,12 @@ const steps: Step[] = [
     ],
   },
   {
-    name: "Unit and integration tests, the contract tests against `npm run chat-service`, and the end-to-end tests (side by side)",
+    name: "Unit and integration tests, and the contract tests against `npm run chat-service` (side by side)",
     runs: [
-      // Every unit and integration test; those that take a database, on PGlite.
-      { commands: [{ label: "PGlite", args: [vitest, "run"], env: split ? { TEST_DATABASES: "pglite" } : {} }] },
       {
         commands: [
-          // Those that take a database, on PostgreSQL.
-          ...(split
-            ? [
-                {
-                  label: "PostgreSQL",
-                  args: [vitest, "run", "--project", "integration", ...perDatabase],
-                  env: { TEST_DATABASES: "postgres" },
-                },
-              ]
-            : []),
+          // Every unit and integration test; those that take a database, on PGlite.
+          { label: "PGlite", args: [vitest, "run"], env: split ? { TEST_DATABASES: "pglite" } : {} },
           // Then the same contract tests, unchanged, against the emulator served alone (`npm run
           // chat-service`), as other applications run it, on both databases.
           {
@@ -74,9 +63,25 @@ const steps: Step[] = [
           },
         ],
       },
-      // The end-to-end tests, in a browser, against a console of their own (playwright.config.ts).
-      { commands: [{ label: "End to end", args: [bin("@playwright/test", "cli.js"), "test"] }] },
+      // Those that take a database, on PostgreSQL.
+      ...(split
+        ? [
+            {
+              commands: [
+                {
+                  label: "PostgreSQL",
+                  args: [vitest, "run", "--project", "integration", ...perDatabase],
+                  env: { TEST_DATABASES: "postgres" },
+                },
+              ],
+            },
+          ]
+        : []),
     ],
+  },
+  {
+    name: "End-to-end tests",
+    runs: [{ commands: [{ label: "End to end", args: [bin("@playwright/test", "cli.js"), "test"] }] }],
   },
 ];
 
