@@ -11,7 +11,7 @@ import { buildIfNeeded } from "./lib/build";
  *
  * The integration tests run twice over, on PGlite and on PostgreSQL, and mostly wait (on timers,
  * latencies the tests set, expiries): the two databases' runs go side by side, each one file at a
- * time (the PGlite run followed by the emulator-alone run, the longer pair). Each file makes its own
+ * time (the PostgreSQL run followed by the emulator-alone run). Each file makes its own
  * consoles, ports and databases, so the two runs share nothing. The end-to-end tests go after them:
  * side by side with both (tried), a browser and a console more on 2 cores slowed every run two to
  * three times and made timed tests fail.
@@ -50,10 +50,20 @@ const steps: Step[] = [
   {
     name: "Unit and integration tests, and the contract tests against `npm run chat-service` (side by side)",
     runs: [
+      // Every unit and integration test; those that take a database, on PGlite.
+      { commands: [{ label: "PGlite", args: [vitest, "run"], env: split ? { TEST_DATABASES: "pglite" } : {} }] },
       {
         commands: [
-          // Every unit and integration test; those that take a database, on PGlite.
-          { label: "PGlite", args: [vitest, "run"], env: split ? { TEST_DATABASES: "pglite" } : {} },
+          // Those that take a database, on PostgreSQL.
+          ...(split
+            ? [
+                {
+                  label: "PostgreSQL",
+                  args: [vitest, "run", "--project", "integration", ...perDatabase],
+                  env: { TEST_DATABASES: "postgres" },
+                },
+              ]
+            : []),
           // Then the same contract tests, unchanged, against the emulator served alone (`npm run
           // chat-service`), as other applications run it, on both databases.
           {
@@ -63,20 +73,6 @@ const steps: Step[] = [
           },
         ],
       },
-      // Those that take a database, on PostgreSQL.
-      ...(split
-        ? [
-            {
-              commands: [
-                {
-                  label: "PostgreSQL",
-                  args: [vitest, "run", "--project", "integration", ...perDatabase],
-                  env: { TEST_DATABASES: "postgres" },
-                },
-              ],
-            },
-          ]
-        : []),
     ],
   },
   {

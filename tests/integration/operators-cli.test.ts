@@ -17,7 +17,9 @@ function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("npm run operators", () => {
-  it("creates, lists, changes the role of, disables and resets an operator", () => {
+  // Five runs of the command, each a process that opens the PGlite database (the first also makes it):
+  // over the usual 30 s on 2 slow, busy cores.
+  it("creates, lists, changes the role of, disables and resets an operator", { timeout: 120_000 }, () => {
     const created = cli(["create", "Ops@Example.com", "--name", "Olive Ops", "--role", "moderator"]);
     expect(created.status).toBe(0);
     expect(created.out).toContain("Created ops@example.com (moderator).");
