@@ -188,7 +188,8 @@ export function createTransport(options: TransportOptions) {
           throw malformed(answer, label, "not JSON", attempt, elapsed());
         }
         const narrowed = reading === "narrowed";
-        const parsed = schema.safeParse(narrowed ? json : (json = bound(json)));
+        if (!narrowed) json = bound(json);
+        const parsed = schema.safeParse(json);
         if (!parsed.success) {
           const issues = parsed.error.issues
             .slice(0, 3)

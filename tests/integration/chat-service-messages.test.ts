@@ -15,6 +15,16 @@ function expectBadRequest(call: Call, field: string) {
   expect(call.body.error.details[field]).toEqual([expect.any(String)]);
 }
 
+/** The fields of a text message from cometchat-uid-3 (Nancy Grace) to cometchat-uid-5 (John Paul). */
+const fromNancyToJohn = {
+  conversationId: "cometchat-uid-3_user_cometchat-uid-5",
+  sender: "cometchat-uid-3",
+  receiverType: "user",
+  receiver: "cometchat-uid-5",
+  category: "message",
+  type: "text",
+};
+
 describe.each(await databaseKinds())("embedded chat API v3, messages, on %s", (database) => {
   let server: ConsoleServer;
   const send = (onBehalfOf: string, receiver: string, receiverType: "user" | "group", text: string) =>
@@ -39,12 +49,7 @@ describe.each(await databaseKinds())("embedded chat API v3, messages, on %s", (d
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({
       id: expect.stringMatching(/^\d+$/),
-      conversationId: "cometchat-uid-3_user_cometchat-uid-5",
-      sender: "cometchat-uid-3",
-      receiverType: "user",
-      receiver: "cometchat-uid-5",
-      category: "message",
-      type: "text",
+      ...fromNancyToJohn,
       data: {
         text: "test hello",
         metadata: { key1: "val1" },
@@ -83,12 +88,7 @@ describe.each(await databaseKinds())("embedded chat API v3, messages, on %s", (d
     };
     const recordFor = async (reader: string) => ({
       id: sent.body.data.id,
-      conversationId: "cometchat-uid-3_user_cometchat-uid-5",
-      sender: "cometchat-uid-3",
-      receiverType: "user",
-      receiver: "cometchat-uid-5",
-      category: "message",
-      type: "text",
+      ...fromNancyToJohn,
       data: {
         text,
         metadata,
