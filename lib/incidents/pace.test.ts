@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedPerMinute, initialPace, nextPace, RESERVE_REST_MS, roomToSend, type Pace } from "./pace";
+import { allowedPerMinute, initialPace, nextPace, openingPace, RESERVE_REST_MS, roomToSend, type Pace } from "./pace";
 
 const settings = { maxInFlight: 8, reserve: 0.1 };
 const answered = (over: Partial<{ remaining: number; waitedForBudget: boolean }> = {}) => ({
@@ -66,6 +66,29 @@ describe("nextPace", () => {
 
   it("keeps growing while the remaining budget is at or above the reserve", () => {
     expect(nextPace(initialPace(), answered({ remaining: 120 }), settings, 0).inFlight).toBe(2);
+  });
+});
+
+describe("openingPace", () => {
+  const now = 100_000;
+  const announced = (remaining: number | undefined, at = now - 1000) => ({ limit: 1200, remaining, at });
+
+  it("opens at INCIDENT_CONCURRENCY when the service has just announced room for every call above the reserve", () => {
+    expect(openingPace(initialPace(), announced(1000), settings, now)).toEqual({ ...initialPace(), inFlight: 8 });
+    // 120 kept for the application's users, 8 for the calls: just enough.
+    expect(openingPace(initialPace(), announced(128), settings, now).inFlight).toBe(8);
+  });
+
+  it("keeps slow start when nothing is known, the announcement is a minute old, or the room is short", () => {
+    expect(openingPace(initialPace(), undefined, settings, now)).toEqual(initialPace());
+    expect(openingPace(initialPace(), announced(undefined), settings, now)).toEqual(initialPace());
+    expect(openingPace(initialPace(), announced(1000, now - 60_000), settings, now)).toEqual(initialPace());
+    expect(openingPace(initialPace(), announced(127), settings, now)).toEqual(initialPace());
+  });
+
+  it("never undoes a back-off: a pace that has backed off grows as nextPace says", () => {
+    const backedOff = { inFlight: 2, credit: 0.5, slowStart: false, restUntil: 0 };
+    expect(openingPace(backedOff, announced(1000), settings, now)).toBe(backedOff);
   });
 });
 

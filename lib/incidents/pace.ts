@@ -1,6 +1,7 @@
 /**
  * How many calls this process's incident jobs keep in flight: one more after each answer at first
- * (doubling each round, so a job is soon at full speed), then one more a round once it has had to
+ * (doubling each round, so a job is soon at full speed; at full speed from the start when the
+ * service has just announced room, `openingPace`), then one more a round once it has had to
  * back off; growing only while the shared budget has room, halving on a 429 or when the service's
  * `X-RateLimit-Remaining` falls under the reserve kept for the application's own users. Free of
  * clocks and I/O so that every path is tested on its own; the runner feeds it what it sees.
@@ -52,6 +53,29 @@ export function nextPace(pace: Pace, signal: PaceSignal, settings: PaceSettings,
   // After a back-off, one more in flight after a round of answers at the current level.
   const credit = pace.credit + (pace.slowStart ? 1 : 1 / inFlight);
   return credit >= 1 ? { ...pace, inFlight: inFlight + 1, credit: 0 } : { ...pace, inFlight, credit };
+}
+
+/** How long the service's announced budget is taken as its state now: its window, a minute. */
+const ANNOUNCED_FRESH_MS = 60_000;
+
+/**
+ * Slow start probes a service the pace knows nothing of; it need not when the service has just said
+ * it has room. Until the pace first backs off, the service's latest announcement (on any call of
+ * this process: an operator's, or the reads a job makes before it starts), less than a minute old,
+ * that leaves room above the reserve for every call the pace may send, opens it at
+ * INCIDENT_CONCURRENCY. The shared budget still decides how many of them go.
+ */
+export function openingPace(
+  pace: Pace,
+  announced: { limit: number; remaining: number | undefined; at: number } | undefined,
+  settings: PaceSettings,
+  now: number,
+): Pace {
+  const max = Math.max(1, settings.maxInFlight);
+  if (!pace.slowStart || pace.inFlight >= max || !announced || announced.remaining === undefined) return pace;
+  if (now - announced.at >= ANNOUNCED_FRESH_MS) return pace;
+  if (announced.remaining - settings.reserve * announced.limit < max) return pace;
+  return { ...pace, inFlight: max, credit: 0 };
 }
 
 /** Calls a new claim may add now, given how many this process has in flight. */

@@ -21,7 +21,7 @@ import {
 import { isBlockKind, JOB_KINDS } from "./job-kinds";
 import type { BlockJob } from "./jobs";
 import { recordTimedBlocks } from "./job-timed-blocks";
-import { initialPace, nextPace, roomToSend, type Pace, type PaceSignal } from "./pace";
+import { initialPace, nextPace, openingPace, roomToSend, type Pace, type PaceSignal } from "./pace";
 import { awaitCallPlace } from "./call-place";
 import { rateLimitInUse } from "./rate-budget";
 import { decisionJobEnd } from "@/lib/reports/decision-job-end";
@@ -61,9 +61,13 @@ const JOBS_FRESH_MS = 1000;
 
 const runnerLog = () => log().child({ component: "incident-runner" });
 
-function feelPace(runner: Runner, signal: PaceSignal) {
+function paceSettings() {
   const { concurrency, rateReserve } = getEnv().incident;
-  runner.pace = nextPace(runner.pace, signal, { maxInFlight: concurrency, reserve: rateReserve }, Date.now());
+  return { maxInFlight: concurrency, reserve: rateReserve };
+}
+
+function feelPace(runner: Runner, signal: PaceSignal) {
+  runner.pace = nextPace(runner.pace, signal, paceSettings(), Date.now());
 }
 
 const cancelledOutcomes = (uids: string[]): ChunkOutcomes =>
@@ -202,6 +206,7 @@ async function tick(runner: Runner): Promise<void> {
   }
   for (const job of runner.jobs.list) {
     if (job.pauseUntil && job.pauseUntil.getTime() > Date.now()) continue;
+    runner.pace = openingPace(runner.pace, latestRateLimit(), paceSettings(), Date.now());
     const room = roomToSend(runner.pace, callsInFlight(runner), Date.now());
     const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0, room);
     for (const chunk of claimed) {

@@ -24,8 +24,24 @@ export async function jobRun(server: ConsoleServer, session: Session, blocker: s
   return runJob(server, session, "createIncidentJobAction", { blocker, reason: "Benchmark", uids });
 }
 
-/** A job of any kind, started by `action` with `input`, followed to its end as its page follows it. */
-export async function runJob(server: ConsoleServer, session: Session, action: string, input: unknown) {
+/**
+ * A job of any kind, started by `action` with `input`, followed to its end as its page follows it.
+ * `preview`: the moderator's steps before the confirmation, not timed: the incidents page opened and
+ * the job previewed with this action and input, as the page requires before it offers to confirm.
+ */
+export async function runJob(
+  server: ConsoleServer,
+  session: Session,
+  action: string,
+  input: unknown,
+  preview?: { action: string; input: unknown },
+) {
+  if (preview) {
+    const page = await fetch(`${server.baseUrl}/incidents`, { headers: { Cookie: session.cookie } });
+    await page.text();
+    if (page.status !== 200) throw new Error(`The incidents page answered ${page.status}`);
+    await callAction(server, session, preview.action, preview.input);
+  }
   const started = Date.now();
   const { jobId } = await callAction<{ jobId: string }>(server, session, action, input);
   for (;;) {
