@@ -24,7 +24,7 @@ describe("parseEnv", () => {
     expect(env.databaseUrl).toBeUndefined();
     expect(env.incident).toEqual({
       chunkSize: 25,
-      concurrency: 4,
+      concurrency: 8,
       rateShare: 0.5,
       rateReserve: 0.1,
       rateLimitHint: 10_000,

@@ -47,7 +47,7 @@ const rawEnvSchema = z.object({
   ),
   CHAT_API_TIMEOUT_MS: wholeNumber("CHAT_API_TIMEOUT_MS", 100, 120_000).default(10_000),
   INCIDENT_CHUNK_SIZE: wholeNumber("INCIDENT_CHUNK_SIZE", 1, 1000).default(25),
-  INCIDENT_CONCURRENCY: wholeNumber("INCIDENT_CONCURRENCY", 1, 64).default(4),
+  INCIDENT_CONCURRENCY: wholeNumber("INCIDENT_CONCURRENCY", 1, 64).default(8),
   INCIDENT_RATE_SHARE: share("INCIDENT_RATE_SHARE")
     .pipe(z.number().gt(0, "INCIDENT_RATE_SHARE must be more than 0, or jobs would never send a call"))
     .default(0.5),
