@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { createChatApiClient, type ChatApiClient } from "./client";
-import type { RateLimitInfo } from "./rate-limit";
+import type { AnnouncedRateLimit } from "./rate-limit";
 import { probeChatService, type ProbeResult } from "./probe";
 import { JOB_CALL_MAX_ATTEMPTS } from "./retry";
 
@@ -9,7 +9,7 @@ export type { ChatApiClient, ConversationPeer } from "./client";
 export { ChatApiError } from "./errors";
 export type { ChatConversation, ChatUser, Pagination } from "./schemas";
 
-const rateHolder = globalThis as typeof globalThis & { __chatRateLimit?: RateLimitInfo & { at: number } };
+const rateHolder = globalThis as typeof globalThis & { __chatRateLimit?: AnnouncedRateLimit };
 
 /**
  * The budget the service announced on the latest answer to this process (operators' calls and

@@ -9,6 +9,9 @@ export type RateLimitInfo = {
   remaining: number | undefined;
 };
 
+/** An announcement as this process keeps it: with when it came (ms since the epoch). */
+export type AnnouncedRateLimit = RateLimitInfo & { at: number };
+
 const count = (value: string | null): number | undefined => {
   if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
   return Number(value);

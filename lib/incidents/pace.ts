@@ -1,3 +1,5 @@
+import type { AnnouncedRateLimit } from "@/lib/chat-api/rate-limit";
+
 /**
  * How many calls this process's incident jobs keep in flight: one more after each answer at first
  * (doubling each round, so a job is soon at full speed; at full speed from the start when the
@@ -67,7 +69,7 @@ const ANNOUNCED_FRESH_MS = 60_000;
  */
 export function openingPace(
   pace: Pace,
-  announced: { limit: number; remaining: number | undefined; at: number } | undefined,
+  announced: AnnouncedRateLimit | undefined,
   settings: PaceSettings,
   now: number,
 ): Pace {

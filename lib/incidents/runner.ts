@@ -204,9 +204,9 @@ async function tick(runner: Runner): Promise<void> {
   if (!runner.jobs || Date.now() - runner.jobs.readAt > JOBS_FRESH_MS) {
     runner.jobs = { list: await runningJobs(db), readAt: Date.now() };
   }
+  runner.pace = openingPace(runner.pace, latestRateLimit(), paceSettings(), Date.now());
   for (const job of runner.jobs.list) {
     if (job.pauseUntil && job.pauseUntil.getTime() > Date.now()) continue;
-    runner.pace = openingPace(runner.pace, latestRateLimit(), paceSettings(), Date.now());
     const room = roomToSend(runner.pace, callsInFlight(runner), Date.now());
     const claimed = await claimChunks(db, job, runner.id, runner.recording.get(job.id) ?? 0, room);
     for (const chunk of claimed) {

@@ -137,10 +137,6 @@ export function startConsoleBehind(
 }
 
 /**
- * Starts the built console as `npm start` does once built (or the chat service alone, see
- * `serverScript`), on a free port with its own data folder and database.
- */
-/**
  * A new PGlite folder, as the console's first start makes one (PGlite's initdb, in a process of its
  * own), made once for every test on this machine and copied into each console's data folder: initdb
  * takes some 6 s of a core, and the tests start a hundred consoles. What the console does next (its
@@ -165,6 +161,10 @@ async function newPgliteFolder(into: string): Promise<void> {
   cpSync(template, into, { recursive: true });
 }
 
+/**
+ * Starts the built console as `npm start` does once built (or the chat service alone, see
+ * `serverScript`), on a free port with its own data folder and database.
+ */
 export async function startConsole(options: ConsoleOptions = {}): Promise<ConsoleServer> {
   const database = options.database ?? "pglite";
   const port = options.port ?? (await freePort());
