@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from "dr
 import type { ChatDatabase as Database } from "./db/client";
 import { chatStore } from "./service";
 import { chatConversationStates, chatGroupMembers, chatGroups, chatUsers } from "./db/schema";
+import { membersCount } from "./groups";
 import { loadLastMessages } from "./last-messages";
 import { literalForLike, requireUser } from "./lookups";
 import { listMeta, offsetOf, type PageRequest } from "./pagination";
@@ -39,8 +40,7 @@ function conversationPage(db: Database, owner: string, where: SQL | undefined, l
       other: chatUsers,
       group: chatGroups,
       membership: chatGroupMembers,
-      membersCount: sql<number>`(select count(*) from ${chatGroupMembers} as members
-        where members.guid = ${chatGroups.guid})`.mapWith(Number),
+      membersCount,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(state)

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { qualified } from "@/lib/db/qualified";
 import type { ChatDatabase } from "./db/client";
 import { chatGroupMembers, chatGroups, chatUsers } from "./db/schema";
 import { chatErrors } from "./errors";
@@ -11,8 +12,9 @@ import { chatStore } from "./service";
 
 /** Groups and their members: the vendor's group records, member lists, and kicking a member. */
 
-const membersCount = sql<number>`(select count(*) from ${chatGroupMembers} members
-  where members.guid = ${chatGroups.guid})`.mapWith(Number);
+/** A group's member count, for any query that reads `chat_groups`, joined or not. */
+export const membersCount = sql<number>`(select count(*) from ${chatGroupMembers} members
+  where members.guid = ${qualified(chatGroups.guid)})`.mapWith(Number);
 
 type Membership = { scope: string; joinedAt: number } | null | undefined;
 
@@ -62,7 +64,7 @@ export async function listGroups(query: GroupListQuery, onBehalfOf: string | und
     key ? or(sql`${chatGroups.guid} like ${`${key}%`}`, sql`lower(${chatGroups.name}) like ${`%${key}%`}`) : undefined,
     types.length > 0 ? inArray(chatGroups.type, types) : undefined,
     joined
-      ? sql`exists (select 1 from ${chatGroupMembers} m where m.guid = ${chatGroups.guid} and m.uid = ${onBehalfOf})`
+      ? sql`exists (select 1 from ${chatGroupMembers} m where m.guid = ${qualified(chatGroups.guid)} and m.uid = ${onBehalfOf})`
       : undefined,
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(chatGroups).where(where);

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, type FormEvent, type Ref } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
 import { AUDIT_FILTER_KEYS } from "@/lib/audit/schemas";
 import { outcomeOf } from "@/lib/outcomes";
 import { auditHref } from "@/lib/url-state";
@@ -20,6 +20,13 @@ type Props = {
 const ACTION_OPTIONS = [
   { value: "", label: "Any action" },
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+];
+const ROLE_OPTIONS = [
+  { value: "", label: "Any role" },
+  ...AUDIT_ACTOR_ROLES.map((role) => ({
+    value: role,
+    label: role === "system" ? "system (the console itself)" : role,
+  })),
 ];
 const OUTCOME_OPTIONS = [
   { value: "", label: "Any outcome" },
@@ -124,6 +131,7 @@ export function AuditFilters({ values, errors, operators }: Props) {
                 </option>
               ))}
             </datalist>
+            <SelectField label="Role" className="shadow-sm" options={ROLE_OPTIONS} {...filter("role")} />
           </>
         )}
         <SelectField label="Action" className="shadow-sm" options={ACTION_OPTIONS} {...filter("action")} />

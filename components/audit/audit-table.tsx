@@ -82,7 +82,7 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
                 </Link>
               ) : (
                 <span className="block text-slate-600">
-                  {entry.action === "audit.checkpoint" ? "The console" : "Unknown"}
+                  {entry.actorRole === "system" || entry.action === "audit.checkpoint" ? "The console" : "Unknown"}
                 </span>
               )}
               {entry.actorRole && <span className="text-xs text-slate-500">{entry.actorRole}</span>}

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Actor } from "@/lib/audit/actor";
 import type { Database } from "@/lib/db/client";
 import { blockJobs } from "@/lib/db/schema";
 import { affectedByItems } from "@/lib/incidents/chunk-call";
@@ -10,10 +11,9 @@ import { jobResults, settleUnsent, type BlockJob } from "@/lib/incidents/jobs";
  * one request, one changes the row and starts the job; the others change nothing and are told why.
  */
 
-export type Decider = { id: string; email: string; role: string };
 type Ending = "rejected" | "withdrawn" | "expired";
 
-const decided = (decider: Decider | null, reason: string | null) => ({
+const decided = (decider: Actor | null, reason: string | null) => ({
   decidedById: decider?.id ?? null,
   decidedByEmail: decider?.email ?? null,
   decidedByRole: decider?.role ?? "system",
@@ -23,11 +23,13 @@ const decided = (decider: Decider | null, reason: string | null) => ({
 });
 
 /** Not the requester: compared by id, and by email for a job whose creator has no id (the command line). */
-const notRequestedBy = (operator: Decider): SQL =>
+const notRequestedBy = (operator: Actor): SQL =>
   and(
-    or(sql`${blockJobs.createdById} is null`, ne(blockJobs.createdById, operator.id)),
-    ne(blockJobs.createdByEmail, operator.email),
-  )!;
+    operator.id === null
+      ? undefined
+      : or(sql`${blockJobs.createdById} is null`, ne(blockJobs.createdById, operator.id)),
+    operator.email === null ? undefined : ne(blockJobs.createdByEmail, operator.email),
+  ) ?? sql`true`;
 
 const waiting = (jobId: string) =>
   and(eq(blockJobs.id, jobId), eq(blockJobs.status, "awaiting_approval"), sql`${blockJobs.approvalExpiresAt} > now()`);
@@ -36,7 +38,7 @@ const waiting = (jobId: string) =>
 export async function approveRequest(
   db: Database,
   jobId: string,
-  approver: Decider,
+  approver: Actor,
   reason: string,
 ): Promise<BlockJob | undefined> {
   const [job] = await db
@@ -52,7 +54,7 @@ async function endRequest(
   db: Database,
   condition: SQL | undefined,
   to: Ending,
-  decider: Decider | null,
+  decider: Actor | null,
   reason: string | null,
 ): Promise<BlockJob[]> {
   return db.transaction(async (tx) => {
@@ -70,13 +72,16 @@ async function endRequest(
   });
 }
 
-export async function rejectRequest(db: Database, jobId: string, rejecter: Decider, reason: string) {
+export async function rejectRequest(db: Database, jobId: string, rejecter: Actor, reason: string) {
   return (await endRequest(db, and(waiting(jobId), notRequestedBy(rejecter)), "rejected", rejecter, reason))[0];
 }
 
 /** Only the requester withdraws their own request; one that has expired is left to the expiry. */
-export async function withdrawRequest(db: Database, jobId: string, requester: Decider, reason: string) {
-  const own = and(waiting(jobId), eq(blockJobs.createdByEmail, requester.email));
+export async function withdrawRequest(db: Database, jobId: string, requester: Actor, reason: string) {
+  const own = and(
+    waiting(jobId),
+    requester.email === null ? sql`false` : eq(blockJobs.createdByEmail, requester.email),
+  );
   return (await endRequest(db, own, "withdrawn", requester, reason))[0];
 }
 
@@ -154,12 +159,15 @@ export async function approvalHistory(db: Database, limit = 20): Promise<BlockJo
 }
 
 /** Why `operator` cannot approve (or reject) this job now, in words; the job as it is after the attempt. */
-export function refusalOf(job: BlockJob, operator: Decider, verb: "approved" | "rejected" | "withdrawn"): string {
+export function refusalOf(job: BlockJob, operator: Actor, verb: "approved" | "rejected" | "withdrawn"): string {
   const by = job.decidedByEmail ?? "the system";
   if (job.approvalExpiresAt === null) return `This job needs no approval: it was never waiting for one.`;
   if (job.status === "awaiting_approval" && job.approvalExpiresAt.getTime() <= Date.now())
     return `This request expired at ${job.approvalExpiresAt.toISOString()}: it can no longer be ${verb}. Ask the requester to request it again.`;
-  if (job.status === "awaiting_approval" && (job.createdById === operator.id || job.createdByEmail === operator.email))
+  if (
+    job.status === "awaiting_approval" &&
+    ((operator.id !== null && job.createdById === operator.id) || job.createdByEmail === operator.email)
+  )
     return `You requested this job: another moderator or admin must decide on it.`;
   switch (job.status) {
     case "rejected":
@@ -174,7 +182,7 @@ export function refusalOf(job: BlockJob, operator: Decider, verb: "approved" | "
 }
 
 /** Why `operator` cannot withdraw this request now, in words. */
-export function withdrawalRefusalOf(job: BlockJob, operator: Decider): string {
+export function withdrawalRefusalOf(job: BlockJob, operator: Actor): string {
   if (job.createdByEmail !== operator.email)
     return `Only the requester, ${job.createdByEmail}, can withdraw this request.`;
   return refusalOf(job, operator, "withdrawn");

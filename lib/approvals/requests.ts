@@ -1,6 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import type { RequestPreview } from "@/lib/db/schema";
-import { approvalHistory, openRequests, type Decider } from "./decisions";
+import type { Actor } from "@/lib/audit/actor";
+import { approvalHistory, openRequests } from "./decisions";
 import type { BlockJob } from "@/lib/incidents/jobs";
 
 type Person = { id: string | null; email: string; role: string };
@@ -57,7 +58,7 @@ export type ApprovalRequests = {
 };
 
 /** The requests open for a decision, newest first, and the recent decisions and break-glass starts. */
-export async function approvalRequestsFor(db: Database, operator: Decider): Promise<ApprovalRequests> {
+export async function approvalRequestsFor(db: Database, operator: Actor): Promise<ApprovalRequests> {
   const open = (await openRequests(db)).map(approvalRowOf);
   return {
     waitingForYou: open.filter((row) => row.requestedBy.email !== operator.email).length,

@@ -120,6 +120,7 @@ function entryConditions(filter: ResolvedAuditFilter, scope: AuditScope): SQL[] 
           : sql`false`,
     );
   }
+  if (filter.role) conditions.push(eq(auditEvents.actorRole, filter.role));
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.from) conditions.push(gte(auditEvents.occurredAt, filter.from));
   if (filter.to) conditions.push(lt(auditEvents.occurredAt, filter.to));

@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation/zod";
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from "./vocabulary";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_OUTCOMES } from "./vocabulary";
 import { uidSchema } from "@/lib/validation/uid";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -48,6 +48,12 @@ const auditFilterFormSchema = z.object({
       .toLowerCase()
       .optional(),
   ),
+  role: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(AUDIT_ACTOR_ROLES, { error: "Choose a role from the list: an operator's, or system for the console." })
+      .optional(),
+  ),
   action: z.preprocess(
     blankToUndefined,
     z.enum(AUDIT_ACTIONS, { error: "Choose an action from the list." }).optional(),
@@ -69,6 +75,7 @@ const auditFilterFormSchema = z.object({
 export const auditFilterSchema = auditFilterFormSchema
   .transform((form) => ({
     actor: form.actor,
+    role: form.role,
     action: form.action,
     uid: form.uid,
     outcome: form.outcome,
@@ -83,7 +90,7 @@ export const auditFilterSchema = auditFilterFormSchema
   });
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
-export const AUDIT_FILTER_KEYS = ["actor", "action", "uid", "outcome", "from", "to", "calls", "job"] as const;
+export const AUDIT_FILTER_KEYS = ["actor", "role", "action", "uid", "outcome", "from", "to", "calls", "job"] as const;
 
 /** Reads the filter from URL search parameters; the fields in error are reported, not dropped silently. */
 export function parseAuditSearchParams(params: Record<string, string | string[] | undefined>) {

@@ -1,4 +1,5 @@
 import type { ChatApiErrorKind } from "@/lib/chat-api/errors";
+import { OPERATOR_ROLES } from "@/lib/roles";
 
 /**
  * The one vocabulary of the action log: the names of actions, outcomes and error codes that the
@@ -56,6 +57,9 @@ export const AUDIT_ACTIONS = [
   "audit.checkpoint",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who may act in the log: an operator's role, or the console itself ("system": expiries, sweeps, checkpoints). */
+export const AUDIT_ACTOR_ROLES = [...OPERATOR_ROLES, "system"] as const;
 
 /** How an entry ends; "requested" is the first entry of an operation whose end is not yet written. */
 /** "unknown": the chat service's answer never came and nothing read afterwards told what happened. */

@@ -11,7 +11,8 @@ import { MAX_REPORTS_PER_DECISION, type DecisionTarget } from "./schemas";
 /** A decision's state changes of the index: reserving the reports it covers, and what each came to. */
 
 export type ReportRow = typeof reports.$inferSelect;
-type Decider = { operatorId: string; name: string; operationId: string; decision: ReportDecision; reason: string };
+/** A decision on reports, as their rows record it while it is carried out. */
+type Reservation = { operatorId: string; name: string; operationId: string; decision: ReportDecision; reason: string };
 
 export const DECISION_WORDS: Record<ReportDecision, string> = { keep: "kept it", remove: "removed the message" };
 
@@ -47,20 +48,20 @@ export function refusalOf(row: ReportRow | undefined, operatorId: string, decidi
  * no one else holds, so that of two decisions on one report the database lets one through and the
  * other is told who decided what.
  */
-export async function reserveReports(db: Database, messageIds: string[], decider: Decider) {
+export async function reserveReports(db: Database, messageIds: string[], reservation: Reservation) {
   if (messageIds.length === 0) return [];
   return db
     .update(reports)
     .set({
       status: "deciding",
-      decision: decider.decision,
-      decisionReason: decider.reason,
-      decidedById: decider.operatorId,
-      decidedByName: decider.name,
+      decision: reservation.decision,
+      decisionReason: reservation.reason,
+      decidedById: reservation.operatorId,
+      decidedByName: reservation.name,
       decidedAt: sql`now()`,
-      decisionOperationId: decider.operationId,
+      decisionOperationId: reservation.operationId,
     })
-    .where(and(inArray(reports.messageId, messageIds), eq(reports.status, "open"), claimAllows(decider.operatorId)))
+    .where(and(inArray(reports.messageId, messageIds), eq(reports.status, "open"), claimAllows(reservation.operatorId)))
     .returning();
 }
 

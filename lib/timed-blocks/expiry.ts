@@ -32,14 +32,20 @@ async function expire(db: Database, block: TimedBlock, owner: string): Promise<v
     const answer = await auditedOperation(
       {
         operationId,
+        // The console's own act, an operation of its own (filtering on role "system" finds every
+        // expiry); it names who set the expiry and the operation that did, which the entry's page links.
         actor: SYSTEM_ACTOR,
         action: "users.block.expire",
-        // Under the operation that set the expiry: the log shows whose decision this carries out.
-        parentOperationId: block.setByOperationId,
         affectedUids: [block.blockerUid, ...uids],
         targetUid: block.blockerUid,
         reason,
-        requestBody: { blockedUids: uids, expiresAt: block.expiresAt.toISOString(), timedBlockId: block.id },
+        requestBody: {
+          blockedUids: uids,
+          expiresAt: block.expiresAt.toISOString(),
+          timedBlockId: block.id,
+          setBy: block.setByEmail,
+          setByOperationId: block.setByOperationId,
+        },
       },
       () =>
         sendBlockCall(

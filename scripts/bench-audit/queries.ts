@@ -11,6 +11,7 @@ import { percentile, yieldToEventLoop } from "./sampling";
 
 export const NO_FILTER: AuditFilter = {
   actor: undefined,
+  role: undefined,
   action: undefined,
   uid: undefined,
   outcome: undefined,

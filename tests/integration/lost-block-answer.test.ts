@@ -138,13 +138,13 @@ describe.runIf((await databaseKinds()).includes("postgres"))("a block whose answ
         [setBy],
       );
 
-    // Folded under the operation that set the expiry, as the settlement is under the expiry's.
+    // The expiry is the console's own operation, naming the one that set it; the settlement is folded under the expiry.
     const [expiry] = await waitFor(
       "the expiry's completion in the log",
       () =>
         query<{ operationId: string; outcome: string; errorCode: string; actorRole: string }>(
           `select operation_id as "operationId", outcome, error_code as "errorCode", actor_role as "actorRole"
-           from audit_events where action = 'users.block.expire' and parent_operation_id = $1 and outcome <> 'requested'`,
+           from audit_events where action = 'users.block.expire' and request_body->>'setByOperationId' = $1 and parent_operation_id is null and outcome <> 'requested'`,
           [setBy],
         ),
       (found) => found.length > 0,

@@ -220,7 +220,7 @@ describe.runIf((await databaseKinds()).includes("postgres"))("three console proc
       await count(
         db,
         sql`select count(*)::int as n from audit_events
-            where action = 'users.block.expire' and parent_operation_id = ${operationId} and outcome = 'succeeded'`,
+            where action = 'users.block.expire' and request_body->>'setByOperationId' = ${operationId} and parent_operation_id is null and outcome = 'succeeded'`,
       ),
     ).toBe(uids.length);
   }, 120_000);

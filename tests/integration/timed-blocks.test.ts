@@ -92,13 +92,17 @@ describe.runIf((await databaseKinds()).includes("postgres"))("timed blocks on Po
     );
     expect(unblocks.flatMap((call) => call.uids).sort()).toEqual([...made].sort());
 
-    const logged = await rows<{ target_uid: string; outcome: string; actor_role: string }>(
+    // Each expiry is the console's own operation (not folded under the block), naming who set it.
+    const logged = await rows<{ outcome: string; actor_role: string; parent: string | null; set_by: string }>(
       db,
-      sql`select target_uid, outcome, actor_role from audit_events
-          where action = 'users.block.expire' and parent_operation_id = ${operationId} and outcome <> 'requested'`,
+      sql`select outcome, actor_role, parent_operation_id as parent, request_body->>'setBy' as set_by
+          from audit_events
+          where action = 'users.block.expire' and request_body->>'setByOperationId' = ${operationId}
+            and outcome <> 'requested'`,
     );
     expect(logged).toHaveLength(2);
-    expect(logged.every((entry) => entry.outcome === "succeeded" && entry.actor_role === "system")).toBe(true);
+    for (const entry of logged)
+      expect(entry).toEqual({ outcome: "succeeded", actor_role: "system", parent: null, set_by: moderator.email });
     const states = await rows<{ blocked_uid: string; status: string }>(
       db,
       sql`select blocked_uid, status from timed_blocks order by created_at`,

@@ -15,6 +15,13 @@ import { auditHref } from "@/lib/url-state";
 
 export const metadata: Metadata = { title: "Action log entry" };
 
+/** The operation that set the expiry an entry carries out, as its request names it. */
+function setByOperationOf(entry: { action: string; requestBody: unknown }): string | undefined {
+  if (entry.action !== "users.block.expire") return undefined;
+  const id = (entry.requestBody as { setByOperationId?: unknown } | null)?.setByOperationId;
+  return typeof id === "string" && UUID.test(id) ? id : undefined;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An operation: its entries (what was requested, and how it ended), every UID it affected, and what it belongs to. */
@@ -35,6 +42,9 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
   const unknown = requested && isOutcomeUnknown(requested, completion, getEnv().chatApiTimeoutMs);
   const affected = await affectedUidsOf(db, first.seq);
   const jobId = jobIdOf(completion) ?? jobIdOf(first);
+  // An expiry is the console's own operation; it links the operator's operation that set it.
+  const setBy = setByOperationOf(first);
+  const [setByEntry] = setBy ? await operationEntries(db, setBy) : [];
 
   return (
     <div className="space-y-6">
@@ -57,6 +67,11 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
           {first.action === "incident.job.start" && (
             <Link href={auditHref({ job: first.operationId })} className="text-brand-700 underline">
               The job&apos;s calls
+            </Link>
+          )}
+          {setByEntry && (
+            <Link href={`/audit/${setByEntry.id}`} className="text-brand-700 underline">
+              The operation that set this expiry ({setByEntry.actorEmail ?? "the console"}: {setByEntry.action})
             </Link>
           )}
           {first.parentOperationId && (
