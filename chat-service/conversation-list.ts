@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from "dr
 import type { ChatDatabase as Database } from "./db/client";
 import { chatStore } from "./service";
 import { chatConversationStates, chatGroupMembers, chatGroups, chatUsers } from "./db/schema";
-import { membersCount } from "./groups";
+import { membersCount } from "./members-count";
 import { loadLastMessages } from "./last-messages";
 import { literalForLike, requireUser } from "./lookups";
 import { listMeta, offsetOf, type PageRequest } from "./pagination";

@@ -3,6 +3,7 @@ import { qualified } from "@/lib/db/qualified";
 import type { ChatDatabase } from "./db/client";
 import { chatGroupMembers, chatGroups, chatUsers } from "./db/schema";
 import { chatErrors } from "./errors";
+import { membersCount } from "./members-count";
 import { recordCall } from "./journal";
 import { literalForLike, requireUser } from "./lookups";
 import { APP_SYSTEM } from "./message-access";
@@ -11,10 +12,6 @@ import { groupEntity, userRecord, type GroupWithCount } from "./records";
 import { chatStore } from "./service";
 
 /** Groups and their members: the vendor's group records, member lists, and kicking a member. */
-
-/** A group's member count, for any query that reads `chat_groups`, joined or not. */
-export const membersCount = sql<number>`(select count(*) from ${chatGroupMembers} members
-  where members.guid = ${qualified(chatGroups.guid)})`.mapWith(Number);
 
 type Membership = { scope: string; joinedAt: number } | null | undefined;
 

@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, isNull, sql, type Column } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type Column } from "drizzle-orm";
 import type { ChatDatabase as Database } from "./db/client";
-import { chatGroupMembers, chatGroups, chatUsers } from "./db/schema";
+import { chatGroups, chatUsers } from "./db/schema";
 import { chatErrors } from "./errors";
+import { membersCount } from "./members-count";
 import type { GroupWithCount, UserRow } from "./records";
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -25,14 +26,11 @@ export async function findUsers(db: Database, uids: string[]): Promise<Map<strin
 export async function findGroups(db: Database, guids: string[]): Promise<Map<string, GroupWithCount>> {
   const unique = [...new Set(guids)];
   if (unique.length === 0) return new Map();
-  const groups = await db.select().from(chatGroups).where(inArray(chatGroups.guid, unique));
-  const counts = await db
-    .select({ guid: chatGroupMembers.guid, membersCount: count() })
-    .from(chatGroupMembers)
-    .where(inArray(chatGroupMembers.guid, unique))
-    .groupBy(chatGroupMembers.guid);
-  const countOf = new Map(counts.map((row) => [row.guid, row.membersCount]));
-  return new Map(groups.map((group) => [group.guid, { ...group, membersCount: countOf.get(group.guid) ?? 0 }]));
+  const rows = await db
+    .select({ group: chatGroups, membersCount })
+    .from(chatGroups)
+    .where(inArray(chatGroups.guid, unique));
+  return new Map(rows.map(({ group, membersCount }) => [group.guid, { ...group, membersCount }]));
 }
 
 export async function requireUser(db: Database, uid: string): Promise<UserRow> {

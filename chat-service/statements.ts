@@ -1,4 +1,5 @@
 import type { Statement } from "./db/client";
+import { membersCountOf } from "./members-count";
 
 /**
  * The statements of the hot path, one round trip an operation. Each builds the rows it answers with
@@ -56,7 +57,7 @@ export const entitiesColumns = (source: string) => `
 const groupJson = (a: string) => `json_build_object('guid', ${a}.guid, 'name', ${a}.name,
   'description', ${a}.description, 'icon', ${a}.icon, 'type', ${a}.type, 'owner', ${a}.owner,
   'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at, 'updatedBy', ${a}.updated_by,
-  'membersCount', (select count(*) from chat_group_members members where members.guid = ${a}.guid))`;
+  'membersCount', ${membersCountOf(`${a}.guid`)})`;
 
 /**
  * The owner's state of conversation $3 ($1 the owner), with the tags replaced by $4 at time $5 when

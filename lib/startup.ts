@@ -10,6 +10,8 @@ import { envOrExit, getEnv, type Env } from "@/lib/env";
 import { logSettings } from "@/lib/env-log";
 import type { OidcConfig } from "@/lib/env-sso";
 import { jobRunner } from "@/lib/incidents/runner";
+// Every kind of job, registered for the runner, the approvals and the job pages of this process.
+import "@/lib/job-kinds";
 import { approvalExpiry } from "@/lib/approvals/expiry";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";

@@ -65,7 +65,7 @@ async function endRequest(
       .returning();
     const settled: BlockJob[] = [];
     for (const job of ended) {
-      const updated = await settleUnsent(tx, job.id, `Not sent: the request for approval was ${to}.`);
+      const updated = await settleUnsent(tx, job, `Not sent: the request for approval was ${to}.`);
       if (updated) settled.push(updated);
     }
     return settled;

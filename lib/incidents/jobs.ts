@@ -4,7 +4,7 @@ import { newestRows, rowById } from "@/lib/db/rows";
 import { blockJobChunks, blockJobs, type ChunkOutcomes, type RequestPreview } from "@/lib/db/schema";
 import { rateBudgetUse, type RateBudgetUse } from "./rate-budget";
 import { isBlockKind, JOB_KINDS } from "./job-kinds";
-import { releaseUnsentReports } from "@/lib/reports/decision-store";
+import { jobKindOf } from "./job-kind";
 
 export type BlockJob = typeof blockJobs.$inferSelect;
 /** A transaction of `Database`, for changes that must land together with the caller's. */
@@ -205,7 +205,7 @@ export async function cancelJob(db: Database, id: string): Promise<BlockJob | un
       .where(and(eq(blockJobs.id, id), inArray(blockJobs.status, ["running", "paused"])))
       .returning();
     if (!job) return undefined;
-    return settleUnsent(tx, id, "Not sent: the job was cancelled.");
+    return settleUnsent(tx, job, "Not sent: the job was cancelled.");
   });
 }
 
@@ -213,13 +213,17 @@ export async function cancelJob(db: Database, id: string): Promise<BlockJob | un
  * Ends every chunk not yet sent as "cancelled" with `message`, in the caller's transaction, and counts
  * them with the job: a job that was cancelled, or whose request for approval ended without one.
  */
-export async function settleUnsent(tx: Transaction, id: string, message: string): Promise<BlockJob | undefined> {
+export async function settleUnsent(
+  tx: Transaction,
+  { id, kind }: Pick<BlockJob, "id" | "kind">,
+  message: string,
+): Promise<BlockJob | undefined> {
   const pending = await tx
     .select({ chunkIndex: blockJobChunks.chunkIndex, uids: blockJobChunks.uids })
     .from(blockJobChunks)
     .where(and(eq(blockJobChunks.jobId, id), eq(blockJobChunks.status, "pending")));
   let cancelled = 0;
-  await releaseUnsentReports(
+  await jobKindOf(kind).release?.(
     tx,
     id,
     pending.flatMap((chunk) => chunk.uids),

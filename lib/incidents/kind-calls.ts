@@ -1,19 +1,16 @@
-import { ChatApiError, type ChatApiClient } from "@/lib/chat-api";
+import { ChatApiError } from "@/lib/chat-api";
 import type { ChunkOutcomes } from "@/lib/db/schema";
-import { JOB_KINDS, parseMessageItem } from "./job-kinds";
+import type { ChunkAnswer } from "./job-kind";
+import { JOB_KINDS } from "./job-kinds";
 import type { BlockJob } from "./jobs";
-import { callDecisionItem, reconcileDecisionItems } from "@/lib/reports/decision-job-calls";
-import { SETTLEMENT_KINDS } from "@/lib/settlements/kinds";
 
 /**
- * The chat service's side of a chunk of the kinds beyond blocking: deactivate and reactivate (the
- * vendor's bulk `DELETE` and `PUT /users`), ban and unban (one UID a call), delete a message (one a
- * call). Each gives one outcome an item; a refusal about one item (a UID or message the service does
- * not have, a ban already there) is that item's outcome, while anything about the call itself is
- * thrown for the chunk's policy (retry, split, hold, pause).
+ * The shapes a kind's call takes, for the kinds to build on (./job-kind.ts): one item a call (ban,
+ * unban, delete a message) or the vendor's bulk calls (deactivate, reactivate). Each gives one outcome
+ * an item; a refusal about one item (a UID or message the service does not have, a ban already there)
+ * is that item's outcome, while anything about the call itself is thrown for the chunk's policy
+ * (retry, split, hold, pause).
  */
-
-export type KindAnswer = { status: number; outcomes: ChunkOutcomes };
 
 const ITEM_CODES = new Set([
   "ERR_UID_NOT_FOUND",
@@ -31,11 +28,12 @@ function itemRefusal(job: BlockJob, error: unknown): { outcome: string; message:
   return { outcome: "not_found", message };
 }
 
-async function oneByOne(
+/** A call that carries one item. */
+export async function oneByOne(
   job: BlockJob,
   item: string,
   call: () => Promise<{ status: number; message: string }>,
-): Promise<KindAnswer> {
+): Promise<ChunkAnswer> {
   try {
     const { status, message } = await call();
     return { status, outcomes: { [item]: { outcome: JOB_KINDS[job.kind].changed, message } } };
@@ -46,13 +44,8 @@ async function oneByOne(
   }
 }
 
-const groupOf = (job: BlockJob) => {
-  if (!job.groupGuid) throw new Error(`Job ${job.id} bans or unbans but names no group.`);
-  return job.groupGuid;
-};
-
 /** The vendor's bulk answer lists the UIDs it acted on; one it leaves out does not exist (or is gone). */
-function bulkOutcomes(job: BlockJob, uids: string[], acted: string[], notFoundNote: string): ChunkOutcomes {
+export function bulkOutcomes(job: BlockJob, uids: string[], acted: string[], notFoundNote: string): ChunkOutcomes {
   const done = new Set(acted);
   const { changed } = JOB_KINDS[job.kind];
   return Object.fromEntries(
@@ -63,68 +56,24 @@ function bulkOutcomes(job: BlockJob, uids: string[], acted: string[], notFoundNo
   );
 }
 
-/** Sends one chunk of a job of these kinds and gives each item's outcome. */
-export async function callKind(client: ChatApiClient, job: BlockJob, items: string[]): Promise<KindAnswer> {
-  switch (job.kind) {
-    case "deactivate": {
-      const answer = await client.deactivateUsers(items);
-      return {
-        status: answer.status,
-        outcomes: bulkOutcomes(job, items, answer.data.deactivatedUids, "The chat service has no user with this UID."),
-      };
-    }
-    case "reactivate": {
-      const answer = await client.reactivateUsers(items);
-      return {
-        status: answer.status,
-        outcomes: bulkOutcomes(
-          job,
-          items,
-          answer.data.nonDeactivatedUids,
-          "The chat service has no user with this UID.",
-        ),
-      };
-    }
-    case "ban":
-      return oneByOne(job, items[0]!, async () => {
-        const answer = await client.banGroupMember(groupOf(job), items[0]!);
-        return { status: answer.status, message: answer.data.message ?? "" };
-      });
-    case "unban":
-      return oneByOne(job, items[0]!, async () => {
-        const answer = await client.unbanGroupMember(groupOf(job), items[0]!);
-        return { status: answer.status, message: answer.data.message ?? "" };
-      });
-    case "delete_messages":
-      return oneByOne(job, items[0]!, async () => {
-        const answer = await client.deleteMessage(parseMessageItem(items[0]!).messageId, { permanent: false });
-        return { status: answer.status, message: "Deleted: the message is kept as deleted by the chat service." };
-      });
-    case "report_decision":
-      return callDecisionItem(client, job, items[0]!);
-    default:
-      throw new Error(`Jobs of kind ${job.kind} are sent through the block call.`);
-  }
-}
+/** The group of a job that bans or unbans: such a job always names one. */
+export const groupOf = (job: BlockJob) => {
+  if (!job.groupGuid) throw new Error(`Job ${job.id} bans or unbans but names no group.`);
+  return job.groupGuid;
+};
 
 /**
- * Before a chunk whose earlier call may have reached the service is sent again: what the service
- * shows now (deactivated users, the group's bans, the message's deletion), read as the one
- * settlement of lost answers reads it (lib/settlements/kinds.ts), is taken as that call's outcome,
- * and only the rest is sent.
+ * A chunk's items settled from what the service shows now (`done`: the ids it shows done), the rest
+ * to send; `idOf` reads the service's id out of an item.
  */
-export async function reconcileKind(
-  client: ChatApiClient,
+export function settledFrom(
   job: BlockJob,
   items: string[],
-): Promise<{ settled: ChunkOutcomes; toSend: string[] }> {
-  if (job.kind === "report_decision") return reconcileDecisionItems(client, job, items);
+  done: Set<string>,
+  idOf: (item: string) => string = (item) => item,
+): { settled: ChunkOutcomes; toSend: string[] } {
   const note = "Settled from the chat service's state after a call that was cut off (restart or time-out).";
   const { changed } = JOB_KINDS[job.kind];
-  const messages = job.kind === "delete_messages";
-  const idOf = (item: string) => (messages ? parseMessageItem(item).messageId : item);
-  const kind = job.kind === "delete_messages" ? "delete_message" : job.kind;
-  const done = await SETTLEMENT_KINDS[kind].read(client, job.groupGuid, items.map(idOf));
   const settled: ChunkOutcomes = {};
   const toSend: string[] = [];
   for (const item of items) {

@@ -18,13 +18,13 @@ import {
   runningJobs,
   type Chunk,
 } from "./chunk-store";
+import { jobKindOf } from "./job-kind";
 import { isBlockKind, JOB_KINDS } from "./job-kinds";
 import type { BlockJob } from "./jobs";
 import { recordTimedBlocks } from "./job-timed-blocks";
 import { initialPace, nextPace, openingPace, roomToSend, type Pace, type PaceSignal } from "./pace";
 import { awaitCallPlace } from "./call-place";
 import { rateLimitInUse } from "./rate-budget";
-import { decisionJobEnd } from "@/lib/reports/decision-job-end";
 
 /**
  * Runs incident jobs in the background of every console process: claims due chunks, sends them
@@ -136,35 +136,12 @@ async function processChunk(db: Database, job: BlockJob, chunk: Chunk, runner: R
   }
 }
 
-/**
- * A report decision's end is logged as the decision itself (`report.keep`, `report.remove`) with each
- * report's and call's outcome, folded under the operation that requested it, like its calls.
- */
-async function logDecisionEnd(db: Database, job: BlockJob): Promise<void> {
-  const { completion, affectedUids, decision } = await decisionJobEnd(db, job);
-  await appendAuditEvent({
-    operationId: randomUUID(),
-    parentOperationId: job.operationId,
-    actor: jobCreator(job),
-    action: decision === "keep" ? "report.keep" : "report.remove",
-    outcome: completion.outcome,
-    errorCode: completion.errorCode,
-    affectedUids,
-    reason: job.reason,
-    requestBody: { jobId: job.id, kind: job.kind },
-    summary: {
-      jobId: job.id,
-      ...(completion.summary as object),
-      durationMs: job.finishedAt!.getTime() - job.createdAt.getTime(),
-    },
-  });
-}
-
 /** Records the end of a job whose chunks are all done, once, whichever process sees it first. */
 async function finishIfDone(db: Database, job: BlockJob): Promise<void> {
   const finished = await completeJobIfDone(db, job);
   if (!finished) return;
-  if (finished.kind === "report_decision") return logDecisionEnd(db, finished);
+  const { logEnd } = jobKindOf(finished.kind);
+  if (logEnd) return logEnd(db, finished);
   // A UID the service does not have was not blocked either: the job did not do all it was asked.
   const failed = finished.failedCount + finished.notFoundCount;
   await appendAuditEvent({

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { jobCreator } from "@/lib/audit/actor";
+import { appendAuditEvent } from "@/lib/audit/append";
 import type { AuditCompletion } from "@/lib/audit/operation";
 import type { Database } from "@/lib/db/client";
 import { jobResults, type BlockJob } from "@/lib/incidents/jobs";
@@ -27,7 +30,7 @@ const CALL_OUTCOMES: Record<string, CallOutcome["outcome"]> = {
   unknown: "unknown",
 };
 
-export async function decisionJobEnd(db: Database, job: BlockJob) {
+async function decisionJobEnd(db: Database, job: BlockJob) {
   const results = await jobResults(db, job.id);
   const result: DecisionResult = { decision: "keep", reports: [], senderCalls: [] };
   const uids = new Set<string>();
@@ -57,4 +60,28 @@ export async function decisionJobEnd(db: Database, job: BlockJob) {
   }
   const completion: AuditCompletion = decisionCompletion(result);
   return { completion, affectedUids: [...uids], decision: result.decision };
+}
+
+/**
+ * A report decision's end is logged as the decision itself (`report.keep`, `report.remove`) with each
+ * report's and call's outcome, folded under the operation that requested it, like its calls.
+ */
+export async function logDecisionEnd(db: Database, job: BlockJob): Promise<void> {
+  const { completion, affectedUids, decision } = await decisionJobEnd(db, job);
+  await appendAuditEvent({
+    operationId: randomUUID(),
+    parentOperationId: job.operationId,
+    actor: jobCreator(job),
+    action: decision === "keep" ? "report.keep" : "report.remove",
+    outcome: completion.outcome,
+    errorCode: completion.errorCode,
+    affectedUids,
+    reason: job.reason,
+    requestBody: { jobId: job.id, kind: job.kind },
+    summary: {
+      jobId: job.id,
+      ...(completion.summary as object),
+      durationMs: job.finishedAt!.getTime() - job.createdAt.getTime(),
+    },
+  });
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../lib/db/client";
 import { blockJobChunks, blockJobs } from "../../lib/db/schema";
 import { jobRunner } from "../../lib/incidents/runner";
+import "../../lib/job-kinds";
 import { createJob } from "../../lib/incidents/jobs";
 import { databaseKinds } from "../support/console-server";
 import { openTestDatabase } from "../support/database";

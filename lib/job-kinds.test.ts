@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { ChatApiError, type ChatApiClient } from "@/lib/chat-api";
-import { messageItem } from "./job-kinds";
-import type { BlockJob } from "./jobs";
-import { callKind, reconcileKind } from "./kind-calls";
+import { jobKindOf } from "@/lib/incidents/job-kind";
+import { messageItem } from "@/lib/incidents/job-kinds";
+import type { BlockJob } from "@/lib/incidents/jobs";
+import "./job-kinds";
 
 const job = (kind: BlockJob["kind"], changes: Partial<BlockJob> = {}) =>
   ({ id: "job", kind, groupGuid: "cometchat-guid-1", blockerUid: null, ...changes }) as BlockJob;
@@ -17,7 +18,12 @@ const refusal = (code: string) =>
     status: 400,
   });
 
-describe("the calls of the job kinds beyond blocking", () => {
+const callKind = (client: ChatApiClient, job: BlockJob, items: string[]) =>
+  jobKindOf(job.kind).send(client, job, items);
+const reconcileKind = (client: ChatApiClient, job: BlockJob, items: string[]) =>
+  jobKindOf(job.kind).reconcile(client, job, items);
+
+describe("the calls of the job kinds beyond blocking, as lib/job-kinds.ts registers them", () => {
   it("reads a deactivation's answer: a UID it does not name does not exist", async () => {
     const client = {
       deactivateUsers: vi.fn(async () => answer({ deactivatedUids: ["a"] })),
