@@ -91,7 +91,7 @@ export async function noteSummary(db: Database, uid: string): Promise<{ count: n
 }
 
 /** The number of notes on each of `uids` (a page of a table), in one statement; a UID without notes is absent. */
-async function noteCounts(db: Database, uids: string[]): Promise<Map<string, number>> {
+export async function noteCounts(db: Database, uids: string[]): Promise<Map<string, number>> {
   if (uids.length === 0) return new Map();
   const rows = await db
     .select({ uid: userNotes.uid, total: count() })
