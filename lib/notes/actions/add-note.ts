@@ -16,9 +16,9 @@ export const addNoteAction = defineAction({
   run: async ({ uid, text }, { operator }) => {
     const note = await insertNote(await getDb(), { uid, text, authorId: operator.id });
     revalidateNotesOn(uid);
-    return { noteId: note.id, text };
+    return { noteId: note.id };
   },
-  completion: ({ noteId, text }) => ({
+  completion: ({ noteId }, { text }) => ({
     outcome: "succeeded",
     summary: { noteId, changeSet: { text: { old: null, new: text } } },
   }),
