@@ -141,8 +141,10 @@ test.describe("an auditor", () => {
     await expect(page.getByRole("link", { name: "Users" })).toHaveCount(0);
     await expect(page.getByRole("table", { name: /Entries of the action log/ })).toContainText(ADMIN.email);
 
+    // A user's workspace is read-only for an auditor: the profile, the notes and the log's entries on the UID.
     await page.goto("/users/cometchat-uid-1");
-    await expect(page.getByRole("heading", { name: "Your role cannot open that page" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Notes", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Conversations" })).toHaveCount(0);
     await expect(page.getByLabel("UIDs to block")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Save tags" })).toHaveCount(0);
 

@@ -30,4 +30,10 @@ describe("roles", () => {
   it("only an admin breaks the glass", () => {
     expect(rolesAllowedTo("incidents.break_glass")).toEqual(["admin"]);
   });
+
+  it("support, moderators and admins write notes on a user, auditors read them, and only admins change another's", () => {
+    expect(rolesAllowedTo("notes.read")).toEqual(["support", "moderator", "auditor", "admin"]);
+    expect(rolesAllowedTo("notes.write")).toEqual(["support", "moderator", "admin"]);
+    expect(rolesAllowedTo("notes.manage")).toEqual(["admin"]);
+  });
 });

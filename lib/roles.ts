@@ -18,7 +18,10 @@ export type Permission =
   | "reports.read"
   | "reports.decide"
   | "accounts.search"
-  | "incidents.read";
+  | "incidents.read"
+  | "notes.read"
+  | "notes.write"
+  | "notes.manage";
 
 const SUPPORT: Permission[] = [
   "users.read",
@@ -26,6 +29,8 @@ const SUPPORT: Permission[] = [
   "audit.read.own",
   "reports.read",
   "incidents.read",
+  "notes.read",
+  "notes.write",
 ];
 const MODERATOR: Permission[] = [
   ...SUPPORT,
@@ -37,7 +42,7 @@ const MODERATOR: Permission[] = [
   "reports.decide",
   "accounts.search",
 ];
-const AUDITOR: Permission[] = ["audit.read.all", "audit.export"];
+const AUDITOR: Permission[] = ["audit.read.all", "audit.export", "notes.read"];
 
 /** What each role may do. A page hides what a role cannot do; every action checks again. */
 const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
@@ -50,6 +55,7 @@ const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     "operators.manage",
     "incidents.break_glass",
     "messages.delete.permanent",
+    "notes.manage",
   ]),
 };
 
@@ -87,6 +93,9 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "reports.decide": "decide on reported messages",
   "accounts.search": "search for the accounts behind a raid",
   "incidents.read": "follow incident jobs and the searches for a raid's accounts",
+  "notes.read": "read the notes on a user",
+  "notes.write": "write notes on a user",
+  "notes.manage": "edit and delete other operators' notes",
 };
 
 export function isPermission(value: unknown): value is Permission {

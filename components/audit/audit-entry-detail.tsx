@@ -26,9 +26,12 @@ function changeSetOf(summary: unknown): ChangeSet | undefined {
   return changeSet && typeof changeSet === "object" ? (changeSet as ChangeSet) : undefined;
 }
 
-const shown = (value: unknown) =>
+/** Where a change's null is no value at all rather than one not known: a note before it was added, after its deletion. */
+const NULL_IS_NONE = new Set(["user.note.add", "user.note.edit", "user.note.delete"]);
+
+const shown = (value: unknown, nothing = "not known") =>
   value === null || value === undefined
-    ? "not known"
+    ? nothing
     : Array.isArray(value)
       ? value.length > 0
         ? value.join(", ")
@@ -47,6 +50,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
   const outcomes = uidOutcomesOf(entry.summary);
   const changes = changeSetOf(entry.summary);
+  const nothing = NULL_IS_NONE.has(entry.action) ? "none" : "not known";
   const conversationId = (entry.summary as { conversationId?: unknown } | null)?.conversationId;
   return (
     <section
@@ -93,9 +97,9 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
         <ul className="space-y-1 text-sm" aria-label="Changes">
           {typeof conversationId === "string" && <li>Conversation {conversationId}</li>}
           {Object.entries(changes).map(([field, change]) => (
-            <li key={field}>
-              <span className="font-medium">{field}</span>: before <strong>{shown(change.old)}</strong>, after{" "}
-              <strong>{shown(change.new)}</strong>
+            <li key={field} className="whitespace-pre-wrap">
+              <span className="font-medium">{field}</span>: before <strong>{shown(change.old, nothing)}</strong>, after{" "}
+              <strong>{shown(change.new, nothing)}</strong>
             </li>
           ))}
         </ul>

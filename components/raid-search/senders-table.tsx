@@ -2,10 +2,11 @@ import { Badge } from "@/components/ui/badge";
 import { SelectCheckbox } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { UnixTime } from "@/components/ui/time";
-import { Uid } from "@/components/ui/uid";
+import Link from "next/link";
+import { Uid, userHref } from "@/components/ui/uid";
 import { MessageText } from "@/components/ui/message-text";
 import type { RaidSearchCriteria } from "@/lib/db/schema";
-import { formatCount } from "@/lib/format/numbers";
+import { countOf, formatCount } from "@/lib/format/numbers";
 import type { SenderRow } from "@/lib/raid-search/senders";
 
 /**
@@ -47,6 +48,7 @@ export function SendersTable({ rows, criteria, selectable }: SendersTableProps) 
     "Name",
     "Account created",
     "Messages",
+    "Notes",
     "First and last",
     "Sample message",
     // The user and the group named in the search summary above: a UID of 100 characters would widen a header.
@@ -69,6 +71,20 @@ export function SendersTable({ rows, criteria, selectable }: SendersTableProps) 
             <UnixTime seconds={row.accountCreatedAt} wrap />
           </TableCell>
           <TableCell className="tabular-nums">{formatCount(row.messages)}</TableCell>
+          <TableCell className="tabular-nums">
+            {row.notes > 0 ? (
+              <Link
+                href={`${userHref(row.uid)}#notes`}
+                prefetch={false}
+                aria-label={`${countOf(row.notes, "note", "notes")} on ${row.uid}`}
+                className="text-brand-700 underline underline-offset-2"
+              >
+                {formatCount(row.notes)}
+              </Link>
+            ) : (
+              <span className="text-slate-500">0</span>
+            )}
+          </TableCell>
           <TableCell className="font-mono text-xs">
             <span className="block">
               <UnixTime seconds={row.firstAt} wrap />

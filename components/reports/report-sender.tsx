@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
@@ -8,6 +9,8 @@ type Props = {
   sender: { uid: string; name: string; createdAt: Date | null };
   standing: SenderStanding;
   groupName: string | null;
+  /** What operators noted about the sender: their count and the newest. */
+  notes?: ReactNode;
 };
 
 function yesNo(read: Read<boolean>, yes: string, no: string) {
@@ -15,8 +18,11 @@ function yesNo(read: Read<boolean>, yes: string, no: string) {
   return read.value ? <Badge tone="danger">{yes}</Badge> : <Badge tone="success">{no}</Badge>;
 }
 
-/** Who sent the message: how old the account is, and whether it is deactivated, banned or blocked already. */
-export function ReportSender({ sender, standing, groupName }: Props) {
+/**
+ * Who sent the message: how old the account is, whether it is deactivated, banned or blocked already,
+ * and what operators noted about them.
+ */
+export function ReportSender({ sender, standing, groupName, notes }: Props) {
   const blocked = standing.blockedBy.filter((entry) => entry.blocked.ok && entry.blocked.value).length;
   const checked = standing.blockedBy.filter((entry) => entry.blocked.ok).length;
   const unread = standing.blockedBy.flatMap((entry) => (entry.blocked.ok ? [] : [entry.blocked.message]));
@@ -26,6 +32,12 @@ export function ReportSender({ sender, standing, groupName }: Props) {
       <dd className="min-w-0">
         <Uid uid={sender.uid} name={sender.name} />
       </dd>
+      {notes && (
+        <>
+          <dt className="font-medium text-slate-700">Notes</dt>
+          <dd className="min-w-0">{notes}</dd>
+        </>
+      )}
       <dt className="font-medium text-slate-700">Account created</dt>
       <dd>
         {sender.createdAt ? (

@@ -24,11 +24,13 @@ type UserProfileProps = {
   raw: unknown;
   /** When the account was deactivated, or null when it is active. */
   deactivated: { at: number | null } | null;
+  /** Beside the name: what operators should see first (the count of notes on the user). */
+  badges?: ReactNode;
   /** "Deactivate" or "Reactivate", for the roles that may. */
   accountControl?: ReactNode;
 };
 
-export function UserProfile({ user, raw, deactivated, accountControl }: UserProfileProps) {
+export function UserProfile({ user, raw, deactivated, badges, accountControl }: UserProfileProps) {
   const avatar = safeImageUrl(user.avatar);
   const link = safeImageUrl(user.link);
   return (
@@ -42,6 +44,7 @@ export function UserProfile({ user, raw, deactivated, accountControl }: UserProf
           <p className="text-sm text-slate-600">
             <Uid uid={user.uid} link={false} />
           </p>
+          {badges && <div className="mt-2 flex flex-wrap gap-2">{badges}</div>}
         </div>
       </div>
       <Facts className="mt-6">

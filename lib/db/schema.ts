@@ -63,6 +63,28 @@ export const operators = pgTable(
 );
 
 /**
+ * What operators wrote about a chat user (lib/notes/): the console's own data, kept whether or not the
+ * chat service knows the UID. Deleting a note removes its row: its text stays in the action log.
+ */
+export const userNotes = pgTable(
+  "user_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lowercased, as the chat service keeps UIDs. */
+    uid: text("uid").notNull(),
+    text: text("text").notNull(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => operators.id),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    /** Set by each edit; null for a note as first written. */
+    editedAt: instant("edited_at"),
+    editedById: uuid("edited_by_id").references(() => operators.id),
+  },
+  (table) => [index("user_notes_uid_idx").on(table.uid, table.createdAt.desc(), table.id.desc())],
+);
+
+/**
  * The action log: append-only and hash-chained. Each entry carries the hash of the one before it
  * and its own (lib/audit/chain.ts); a trigger refuses UPDATE, DELETE and TRUNCATE.
  */

@@ -5,6 +5,7 @@ import { raidSearchPages, raidSearchSenders, type RaidSearchCriteria } from "@/l
 import { bannedUids, deactivatedUids } from "@/lib/incidents/account-lists";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
 import { messageItem } from "@/lib/incidents/job-kinds";
+import { noteCounts } from "@/lib/notes/queries";
 
 /**
  * What a search found, read in SQL a page at a time whatever its size: the senders, most messages
@@ -18,7 +19,8 @@ const SENDERS_PER_PAGE = 100;
 export type Sender = typeof raidSearchSenders.$inferSelect;
 /** What the chat service says of a sender now; null where it was not read (no user or group chosen, or the search runs). */
 type SenderStatus = { blocked: boolean | null; deactivated: boolean | null; banned: boolean | null };
-export type SenderRow = Omit<Sender, "searchId"> & SenderStatus;
+/** `notes`: how many notes operators wrote on the sender, read with the page. */
+export type SenderRow = Omit<Sender, "searchId"> & SenderStatus & { notes: number };
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -71,13 +73,11 @@ export async function sendersPage(
     .orderBy(desc(raidSearchSenders.messages), asc(raidSearchSenders.uid))
     .limit(SENDERS_PER_PAGE)
     .offset((page - 1) * SENDERS_PER_PAGE);
-  const statuses =
-    withStatuses && senders.length > 0
-      ? await senderStatuses(
-          criteria,
-          senders.map((sender) => sender.uid),
-        )
-      : new Map<string, SenderStatus>();
+  const uids = senders.map((sender) => sender.uid);
+  const [statuses, notes] = await Promise.all([
+    withStatuses && senders.length > 0 ? senderStatuses(criteria, uids) : new Map<string, SenderStatus>(),
+    noteCounts(db, uids),
+  ]);
   const rows = senders.map((sender) => ({
     uid: sender.uid,
     name: sender.name,
@@ -87,6 +87,7 @@ export async function sendersPage(
     lastAt: sender.lastAt,
     sample: sender.sample,
     ...(statuses.get(sender.uid) ?? { blocked: null, deactivated: null, banned: null }),
+    notes: notes.get(sender.uid) ?? 0,
   }));
   return { rows, total, page, pages, filter: query.filter };
 }

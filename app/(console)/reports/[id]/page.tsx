@@ -8,6 +8,7 @@ import { ReportContext } from "@/components/reports/report-context";
 import { ReportReporters } from "@/components/reports/report-reporters";
 import { ReportSender } from "@/components/reports/report-sender";
 import { ReportStatus } from "@/components/reports/report-status";
+import { NoteSummary } from "@/components/notes/note-summary";
 import { Alert } from "@/components/ui/alert";
 import { RawJson } from "@/components/ui/raw-json";
 import { Time } from "@/components/ui/time";
@@ -18,6 +19,7 @@ import { DECISION_WORDS } from "@/lib/reports/decision-store";
 import { openReportsOfSender, reportById } from "@/lib/reports/queries";
 import { reportDetail } from "@/lib/reports/report-detail";
 import { messageIdSchema } from "@/lib/reports/schemas";
+import { noteSummary } from "@/lib/notes/queries";
 import { decidingJobs } from "@/lib/reports/decision-job";
 import { can } from "@/lib/roles";
 import { groupHref, reportsHref } from "@/lib/url-state";
@@ -43,7 +45,10 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
   const db = await getDb();
   const report = await reportById(db, parsed.data);
   if (!report) notFound();
-  const detail = await reportDetail(report);
+  const [detail, senderNotes] = await Promise.all([
+    reportDetail(report),
+    can(operator.role, "notes.read") ? noteSummary(db, report.senderUid) : null,
+  ]);
   const canDecide = can(operator.role, "reports.decide");
   const open = report.status === "open";
   const claimed = report.claimExpiresAt && report.claimExpiresAt > new Date() ? report.claimedByName : null;
@@ -108,6 +113,7 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
           sender={{ uid: report.senderUid, name: report.senderName, createdAt: report.senderCreatedAt }}
           standing={detail.sender}
           groupName={report.receiverType === "group" ? report.receiverName : null}
+          notes={senderNotes && <NoteSummary uid={report.senderUid} {...senderNotes} />}
         />
       </Section>
 

@@ -10,6 +10,8 @@ import { SelectionProvider } from "@/components/ui/selection";
 import { Alert } from "@/components/ui/alert";
 import { OnThisPage } from "@/components/ui/on-this-page";
 import { PageProblem } from "@/components/ui/page-problem";
+import { NotesBadge } from "@/components/notes/notes-badge";
+import { NotesSection } from "@/components/notes/notes-section";
 import { LookUpForm } from "@/components/users/look-up-form";
 import { AccountStateButton } from "@/components/users/account-state-button";
 import { UserProfile } from "@/components/users/user-profile";
@@ -22,6 +24,8 @@ import { uidSchema } from "@/lib/validation/uid";
 import { getDb } from "@/lib/db/client";
 import { expiriesOf } from "@/lib/timed-blocks/store";
 import { readAccount } from "@/lib/users/account";
+import { notesPage, type NotesPage } from "@/lib/notes/queries";
+import type { OperatorSummary } from "@/lib/auth/operators";
 import { hrefOf, pageOf, withChanges, type SearchParams } from "@/lib/url-state";
 
 type Props = {
@@ -49,54 +53,29 @@ async function attempt<T>(read: () => Promise<T>): Promise<{ value: T } | { erro
   }
 }
 
-export default async function UserWorkspacePage({ params, searchParams }: Props) {
-  const operator = await requireOperator("users.read");
-  // Next.js hands the segment over decoded: decoding it again would read "%" as an escape.
-  const rawUid = (await params).uid;
-  const parsed = uidSchema.safeParse(rawUid);
-  if (!parsed.success) {
-    return (
-      <PageProblem
-        heading="Not a valid UID"
-        tone="error"
-        message={`“${rawUid}” is not a UID. ${parsed.error.issues[0]?.message ?? ""}`.trim()}
-      >
-        <LookUpForm />
-      </PageProblem>
-    );
-  }
-  const uid = parsed.data;
-  if (uid !== rawUid) redirect(`/users/${encodeURIComponent(uid)}`);
-
-  const profile = await attempt(() => readAccount(uid));
-  if ("error" in profile) {
-    const notFound = profile.error.kind === "not_found" && profile.error.code === "ERR_UID_NOT_FOUND";
-    return (
-      <PageProblem
-        heading={notFound ? `No user with UID ${uid}` : `User ${uid}`}
-        tone={notFound ? "warning" : "error"}
-        message={
-          notFound
-            ? `The chat service has no user with UID ${uid}. Check the UID and look it up again.`
-            : profile.error.userMessage
-        }
-      >
-        <LookUpForm defaultUid={uid} />
-      </PageProblem>
-    );
-  }
-
-  const search = await searchParams;
+/** What the chat service holds of the user: their conversations and blocks, for the roles that look users up. */
+async function ChatSections({
+  uid,
+  name,
+  deactivated,
+  operator,
+  search,
+}: {
+  uid: string;
+  name: string;
+  deactivated: boolean;
+  operator: OperatorSummary;
+  search: SearchParams;
+}) {
   const kind = kindOf(search.conversations);
   const conversationsPage = pageOf(search.conversationsPage);
   const blockedPage = pageOf(search.blockedPage);
-  const auditScope = auditScopeOf(operator);
   // The chat service answers nothing on a deactivated account's behalf: say why, rather than "no such user".
   const errorMessage = (error: ChatApiError) =>
-    profile.value.deactivated && error.code === "ERR_UID_NOT_FOUND"
+    deactivated && error.code === "ERR_UID_NOT_FOUND"
       ? "This account is deactivated: the chat service answers nothing on its behalf until it is reactivated."
       : error.userMessage;
-  const [conversations, blocked, recent] = await Promise.all([
+  const [conversations, blocked] = await Promise.all([
     attempt(() =>
       chatApi().listConversations(uid, {
         conversationType: kind ?? undefined,
@@ -105,36 +84,15 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
       }),
     ),
     attempt(() => chatApi().listBlockedUsers(uid, { page: blockedPage, perPage: BLOCKED_PER_PAGE })),
-    auditScope ? recentActionsOn(uid, auditScope) : null,
   ]);
-
-  const { user, deactivated } = profile.value;
-  const basePath = `/users/${encodeURIComponent(uid)}`;
-  const withParams = (changes: Record<string, string | null>) => hrefOf(basePath, withChanges(search, changes));
+  const withParams = (changes: Record<string, string | null>) =>
+    hrefOf(`/users/${encodeURIComponent(uid)}`, withChanges(search, changes));
   const canBlock = can(operator.role, "users.block");
-  const sections = [
-    { id: "conversations", label: "Conversations" },
-    ...(canBlock ? [{ id: "block", label: "Block users" }] : []),
-    { id: "blocked", label: "Blocked by this user" },
-    ...(auditScope ? [{ id: "recent-actions", label: "Recent actions" }] : []),
-  ];
-
   return (
-    <div className="space-y-8">
-      <UserProfile
-        user={user}
-        raw={profile.value.raw}
-        deactivated={deactivated}
-        accountControl={
-          can(operator.role, "users.deactivate") && (
-            <AccountStateButton uid={uid} name={user.name} deactivated={deactivated !== null} />
-          )
-        }
-      />
-      <OnThisPage sections={sections} />
+    <>
       <SelectionProvider>
         <ConversationsSection
-          owner={{ id: uid, name: user.name }}
+          owner={{ id: uid, name: name }}
           listing={
             "error" in conversations
               ? { error: errorMessage(conversations.error) }
@@ -179,11 +137,137 @@ export default async function UserWorkspacePage({ params, searchParams }: Props)
           />
         )}
       </div>
-      {auditScope && recent && (
-        <div id="recent-actions" className="scroll-mt-4">
-          <RecentActions uid={uid} scope={auditScope} rows={recent} />
-        </div>
+    </>
+  );
+}
+
+/** The notes on `uid`, kept by the console whether or not the chat service knows the UID. */
+function Notes({
+  uid,
+  notes,
+  operator,
+  search,
+}: {
+  uid: string;
+  notes: NotesPage;
+  operator: OperatorSummary;
+  search: SearchParams;
+}) {
+  return (
+    <div id="notes" className="scroll-mt-4">
+      <NotesSection
+        uid={uid}
+        notes={notes}
+        viewer={{
+          id: operator.id,
+          canWrite: can(operator.role, "notes.write"),
+          canChangeAny: can(operator.role, "notes.manage"),
+        }}
+        href={(page) =>
+          hrefOf(
+            `/users/${encodeURIComponent(uid)}`,
+            withChanges(search, { notesPage: page > 1 ? String(page) : null }),
+            "#notes",
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * A chat user's workspace. Every role reaches it: auditors read the profile, the notes and the log's
+ * entries on the UID; the conversations and blocks are for the roles that look users up.
+ */
+export default async function UserWorkspacePage({ params, searchParams }: Props) {
+  const operator = await requireOperator("notes.read");
+  const canLookUp = can(operator.role, "users.read");
+  // Next.js hands the segment over decoded: decoding it again would read "%" as an escape.
+  const rawUid = (await params).uid;
+  const parsed = uidSchema.safeParse(rawUid);
+  if (!parsed.success) {
+    return (
+      <PageProblem
+        heading="Not a valid UID"
+        tone="error"
+        message={`“${rawUid}” is not a UID. ${parsed.error.issues[0]?.message ?? ""}`.trim()}
+      >
+        {canLookUp && <LookUpForm />}
+      </PageProblem>
+    );
+  }
+  const uid = parsed.data;
+  if (uid !== rawUid) redirect(`/users/${encodeURIComponent(uid)}`);
+
+  const search = await searchParams;
+  const auditScope = auditScopeOf(operator);
+  const [profile, notes, recent] = await Promise.all([
+    attempt(() => readAccount(uid)),
+    notesPage(await getDb(), uid, pageOf(search.notesPage)),
+    auditScope ? recentActionsOn(uid, auditScope) : null,
+  ]);
+  const notesShown = <Notes uid={uid} notes={notes} operator={operator} search={search} />;
+  const recentShown = auditScope && recent && (
+    <div id="recent-actions" className="scroll-mt-4">
+      <RecentActions uid={uid} scope={auditScope} rows={recent} />
+    </div>
+  );
+  if ("error" in profile) {
+    const notFound = profile.error.kind === "not_found" && profile.error.code === "ERR_UID_NOT_FOUND";
+    return (
+      <div className="space-y-8">
+        <PageProblem
+          heading={notFound ? `No user with UID ${uid}` : `User ${uid}`}
+          tone={notFound ? "warning" : "error"}
+          message={
+            notFound
+              ? `The chat service has no user with UID ${uid}. Check the UID and look it up again; notes on this UID are kept below.`
+              : profile.error.userMessage
+          }
+        >
+          {canLookUp && <LookUpForm defaultUid={uid} />}
+        </PageProblem>
+        {notesShown}
+        {recentShown}
+      </div>
+    );
+  }
+
+  const { user, deactivated } = profile.value;
+  const canBlock = can(operator.role, "users.block");
+  const sections = [
+    { id: "notes", label: "Notes" },
+    ...(canLookUp ? [{ id: "conversations", label: "Conversations" }] : []),
+    ...(canBlock ? [{ id: "block", label: "Block users" }] : []),
+    ...(canLookUp ? [{ id: "blocked", label: "Blocked by this user" }] : []),
+    ...(auditScope ? [{ id: "recent-actions", label: "Recent actions" }] : []),
+  ];
+
+  return (
+    <div className="space-y-8">
+      <UserProfile
+        user={user}
+        raw={profile.value.raw}
+        deactivated={deactivated}
+        badges={<NotesBadge count={notes.total} />}
+        accountControl={
+          can(operator.role, "users.deactivate") && (
+            <AccountStateButton uid={uid} name={user.name} deactivated={deactivated !== null} />
+          )
+        }
+      />
+      <OnThisPage sections={sections} />
+      {notesShown}
+      {canLookUp && (
+        <ChatSections
+          uid={uid}
+          name={user.name}
+          deactivated={deactivated !== null}
+          operator={operator}
+          search={search}
+        />
       )}
+      {recentShown}
     </div>
   );
 }
