@@ -179,7 +179,17 @@ async function insertAfter(db: Database, batch: Pending[], last: { seq: number; 
   const firsts = events.filter((event) => !event.completesOperation);
   const completions = events.filter((event) => event.completesOperation);
   await db.transaction(async (tx) => {
+    // Index rows filed under numbers where no entry stands are left over from entries someone removed
+    // from the end of the log: they go, so that they neither collide with this batch's rows nor file
+    // the new entries under the old ones' UIDs and outcomes. (Where no one did, this finds nothing.)
+    await tx.execute(sql`
+      with left_uids as (
+        delete from ${auditEventUids} as uids where uids.seq >= ${events[0]!.seq}
+          and not exists (select 1 from ${auditEvents} as entry where entry.seq = uids.seq))
+      delete from ${auditOperationOutcomes} as outcomes where outcomes.seq >= ${events[0]!.seq}
+        and not exists (select 1 from ${auditEvents} as entry where entry.seq = outcomes.seq)`);
     await tx.insert(auditEvents).values(events);
+
     for (let start = 0; start < uidRows.length; start += UID_ROWS_PER_STATEMENT) {
       await tx.insert(auditEventUids).values(uidRows.slice(start, start + UID_ROWS_PER_STATEMENT));
     }

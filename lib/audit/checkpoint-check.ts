@@ -11,7 +11,15 @@ export type CheckpointSource = { where: string; note: string };
 export function checkCheckpoints(
   sources: CheckpointSource[],
   key: AuditVerifier,
-  chain: { size: number; hashAt: (size: number) => string | undefined },
+  chain: {
+    size: number;
+    hashAt: (size: number) => string | undefined;
+    /**
+     * The last entry, up to `size`, written no later than `signedAt`: where a log was cut and written on
+     * from, when the entries from the next one to `size` were all written after the checkpoint was signed.
+     */
+    lastWrittenBy?: (size: number, signedAt: Date) => number | undefined;
+  },
 ): { checked: number; latest: number | null; firstBreak?: ChainBreak } {
   let latest: number | null = null;
   for (const [index, source] of sources.entries()) {
@@ -28,7 +36,8 @@ export function checkCheckpoints(
         },
       };
     }
-    const { size, hash } = check.checkpoint;
+    const { size, hash, signedAt } = check.checkpoint;
+    const signed = `the ${source.where}, signed ${signedAt.toISOString()}, covers ${size} entries`;
     if (size > chain.size) {
       return {
         checked: index,
@@ -37,7 +46,20 @@ export function checkCheckpoints(
           seq: chain.size + 1,
           id: null,
           problem: "truncated",
-          detail: `The log has ${chain.size} entries, but the ${source.where} was signed when it had ${size}: entries were removed from the end.`,
+          detail: `The log was cut after entry ${chain.size}: ${signed}, and the log now ends at entry ${chain.size}. Entries ${chain.size + 1} to ${size} were removed from the end.`,
+        },
+      };
+    }
+    const cut = chain.hashAt(size) === hash ? undefined : chain.lastWrittenBy?.(size, signedAt);
+    if (cut !== undefined && cut < size) {
+      return {
+        checked: index,
+        latest,
+        firstBreak: {
+          seq: cut + 1,
+          id: null,
+          problem: "truncated",
+          detail: `The log was cut after entry ${cut}: ${signed}, but entries ${cut + 1} to ${size} were written after it was signed. The entries it signed from ${cut + 1} on were removed, and the log was written on from entry ${cut}.`,
         },
       };
     }

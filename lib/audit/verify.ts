@@ -1,11 +1,11 @@
-import { asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { auditCheckpoints, auditEvents, auditEventUids, auditOperationOutcomes } from "@/lib/db/schema";
 import { affectedDigest, uidRowFiling } from "./affected";
 import type { AuditEvent } from "./append";
 import { checkChainSegment, GENESIS_HASH, type ChainBreak } from "./chain";
 import { checkCheckpoints, type CheckpointSource } from "./checkpoint-check";
-import type { AuditVerifier } from "./checkpoint-note";
+import { verifyCheckpointNote, type AuditVerifier } from "./checkpoint-note";
 import { outcomeIndexCheck } from "./outcome-index-check";
 import { completionsOf } from "./query";
 
@@ -106,8 +106,34 @@ async function indexRowsPastTheEnd(db: Database, lastSeq: number): Promise<Chain
     seq: left.seq,
     id: null,
     problem: "truncated",
-    detail: `The log ends at entry ${lastSeq}, but the outcome index still files entry ${left.seq}: entries were removed from the end.`,
+    detail: `The log was cut after entry ${lastSeq}: the outcome index still files entry ${left.seq}, so entries from ${lastSeq + 1} on were removed from the end.`,
   };
+}
+
+/**
+ * For each checkpoint the chain no longer matches: the last entry up to its size written no later
+ * than it was signed (one backward walk of the primary key a checkpoint, over the entries written since).
+ */
+async function lastWrittenByQuery(
+  db: Database,
+  sources: CheckpointSource[],
+  key: AuditVerifier,
+  hashes: Map<number, string>,
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  for (const source of sources) {
+    const check = verifyCheckpointNote(source.note, key);
+    if (!check.ok || hashes.get(check.checkpoint.size) === check.checkpoint.hash) continue;
+    const { size, signedAt } = check.checkpoint;
+    const [row] = await db
+      .select({ seq: auditEvents.seq })
+      .from(auditEvents)
+      .where(and(lte(auditEvents.seq, size), lte(auditEvents.occurredAt, signedAt)))
+      .orderBy(desc(auditEvents.seq))
+      .limit(1);
+    found.set(size, row?.seq ?? 0);
+  }
+  return found;
 }
 
 const nextBatch = (db: Database, after: number) =>
@@ -173,7 +199,12 @@ export async function verifyAuditChain(
     // PGlite answers without yielding: give the rest of the process (requests, timers) a turn.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const checkpoints = checkCheckpoints(sources, options.key, { size: checked, hashAt: (size) => hashes.get(size) });
+  const writtenBy = await lastWrittenByQuery(db, sources, options.key, hashes);
+  const checkpoints = checkCheckpoints(sources, options.key, {
+    size: checked,
+    hashAt: (size) => hashes.get(size),
+    lastWrittenBy: (size) => writtenBy.get(size),
+  });
   if (checkpoints.firstBreak) return done({ intact: false, firstBreak: checkpoints.firstBreak }, checkpoints.checked);
   indexBreak ??=
     (await outcomes.end(async (operationIds) => {

@@ -141,7 +141,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         if (type === "CredentialsSignin") return;
         if (type === "JWTSessionError")
           log().warn({ component: "auth" }, "a session cookie could not be read; it is treated as signed out");
-        else log().error({ component: "auth", err: error }, "Auth.js reported an error");
+        else {
+          // Auth.js wraps what failed (a database that refused the sign-in's log entry, say) as
+          // `cause.err`, which the log's error serializer does not follow: the cause is logged itself.
+          const cause = (error as { cause?: { err?: unknown } }).cause?.err;
+          log().error(
+            { component: "auth", err: cause instanceof Error ? cause : error, authError: type },
+            cause instanceof Error
+              ? `Auth.js reported ${type}, caused by: ${cause.message}`
+              : "Auth.js reported an error",
+          );
+        }
       },
     },
     providers: [

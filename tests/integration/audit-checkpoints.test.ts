@@ -249,3 +249,59 @@ describe.runIf((await databaseKinds()).includes("postgres"))("two console proces
     }
   }, 120_000);
 });
+
+describe.each(await databaseKinds())("a log someone cut short, on %s", (kind) => {
+  let db: Database;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, close } = await openTestDatabase(kind));
+    await appendOperations(10);
+    await signCheckpoint(db);
+    // What someone with the database's keys does to hide their last actions.
+    await run(db, "ALTER TABLE audit_events DISABLE TRIGGER USER");
+    await run(db, "DELETE FROM audit_events WHERE seq > 14");
+    await run(db, "ALTER TABLE audit_events ENABLE TRIGGER USER");
+  });
+  afterAll(async () => close?.());
+
+  it("is named truncated, cut after entry 14, while nothing was written after it", async () => {
+    const result = await verifyAuditLog(db);
+    expect(result).toMatchObject({ intact: false, firstBreak: { seq: 15, problem: "truncated" } });
+    expect(result.intact === false && result.firstBreak.detail).toMatch(/^The log was cut after entry 14:/);
+  });
+
+  it("keeps appending from the entries that remain, with the removed entries' index rows replaced", async () => {
+    // A process that starts on the edited database knows nothing of the removed entries.
+    (globalThis as { __auditAppender?: unknown }).__auditAppender = undefined;
+    await appendOperations(3);
+    const entries = await rows<{ seq: number }>(db, "SELECT seq FROM audit_events ORDER BY seq");
+    expect(entries.map((entry) => Number(entry.seq))).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    // The new operations' first entries are 15, 17 and 19, each with its blocker and one UID of spam-0..2.
+    const uidRows = await rows<{ seq: number; uid: string }>(
+      db,
+      "SELECT seq, uid FROM audit_event_uids WHERE seq > 14 ORDER BY seq, uid",
+    );
+    expect(uidRows.map((row) => `${row.seq}:${row.uid}`)).toEqual([
+      "15:blocker-1",
+      "15:spam-0",
+      "17:blocker-1",
+      "17:spam-1",
+      "19:blocker-1",
+      "19:spam-2",
+    ]);
+    const outcomeRows = await rows<{ seq: number }>(
+      db,
+      "SELECT seq FROM audit_operation_outcomes WHERE seq > 14 ORDER BY seq",
+    );
+    expect(outcomeRows.map((row) => Number(row.seq))).toEqual([15, 17, 19]);
+  });
+
+  it("still names the cut after entry 14, against the checkpoint signed before it", async () => {
+    const result = await verifyAuditLog(db);
+    expect(result).toMatchObject({ intact: false, firstBreak: { seq: 15, problem: "truncated" } });
+    expect(result.intact === false && result.firstBreak.detail).toMatch(
+      /^The log was cut after entry 14: the checkpoint 20 in the database, signed .*, covers 20 entries, but entries 15 to 20 were written after it was signed/,
+    );
+  });
+});
