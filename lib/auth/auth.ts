@@ -145,10 +145,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
           // Auth.js wraps what failed (a database that refused the sign-in's log entry, say) as
           // `cause.err`, which the log's error serializer does not follow: the cause is logged itself.
           const cause = (error as { cause?: { err?: unknown } }).cause?.err;
+          let root = cause;
+          while (root instanceof Error && root.cause instanceof Error) root = root.cause;
           log().error(
             { component: "auth", err: cause instanceof Error ? cause : error, authError: type },
-            cause instanceof Error
-              ? `Auth.js reported ${type}, caused by: ${cause.message}`
+            root instanceof Error
+              ? `Auth.js reported ${type}, caused by: ${root.message}`
               : "Auth.js reported an error",
           );
         }
