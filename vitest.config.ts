@@ -15,7 +15,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "chat-service/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "chat-service/**/*.test.ts", "docs/*.test.ts"],
+        },
       },
       {
         extends: true,

@@ -13,7 +13,7 @@ const WEEKS = 5;
 /** Ordinary talk stops here; the raid starts less than two hours before the seeding time. */
 const QUIET_BEFORE_NOW = 3 * HOUR;
 
-/** Groups whose last message the README and tests point at keep it: no talk after their script. */
+/** Groups whose last message docs/embedded-chat-api.md and tests point at keep it: no talk after their script. */
 const QUIET_GROUPS = new Set(["founders-circle"]);
 
 const GROUP_LINES: Readonly<Record<string, readonly string[]>> = {

@@ -28,7 +28,7 @@ const TAG_SETS = [
   ["archived"],
 ] as const;
 
-/** Tags the README and tests point at; everything else gets random tags or none. */
+/** Tags docs/embedded-chat-api.md and tests point at; everything else gets random tags or none. */
 const FIXED_TAGS = [
   {
     owner: "cometchat-uid-1",

@@ -17,7 +17,7 @@ import { groupConversationId, userConversationId } from "./records";
  * accounts created minutes apart, their UIDs and names in three patterns as bots make them, join two
  * public groups and post the same giveaway with a link there and to two users' direct messages; some
  * also harass one user. demo-raid-flags.ts adds the reports. Its own seed, so the rest of the demo
- * data does not change with it; the README's demo-data section describes it.
+ * data does not change with it; docs/embedded-chat-api.md, "The raid", describes it.
  */
 
 const SEED = 0x7412004;

@@ -16,7 +16,7 @@ import { buildDemoData } from "./demo-data";
 // Any constant works as long as every console process uses the same one; 7412001 guards migrations.
 const SEED_LOCK_ID = 7_412_002;
 
-/** Accounts in the demo data that show something worth seeing; the README lists them. */
+/** Accounts in the demo data that show something worth seeing; docs/embedded-chat-api.md lists them. */
 export const DEMO_UIDS_WORTH_LOOKING_UP = [
   {
     uid: "cometchat-uid-1",

@@ -12,7 +12,7 @@ import { ADMIN, forgeAction, OPERATORS, signIn } from "./support";
 
 const GROUP = "cometchat-guid-1";
 const THRESHOLD = 10;
-/** The three patterns the raid's accounts were made in (README, "The raid"). */
+/** The three patterns the raid's accounts were made in (docs/embedded-chat-api.md, "The raid"). */
 const RAIDER = /^([a-z]+\d{4}|crypto-gains-\d+|user_[0-9a-f]{8})$/;
 
 type Message = { sender: string; sentAt: number; deletedAt?: number };

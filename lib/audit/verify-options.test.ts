@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseVerifyOptions } from "./verify-options";
 
 describe("the options of npm run audit:verify", () => {
-  it("checks the database when no option is given, as the README's first command does", () => {
+  it("checks the database when no option is given, as the first command of docs/operations.md does", () => {
     expect(parseVerifyOptions([])).toEqual({ mode: "database" });
   });
 

@@ -14,7 +14,7 @@ type Queries = {
  * The process's PGlite, held by a thread of its own (./pglite-thread-worker.ts). PGlite is PostgreSQL
  * compiled to WebAssembly and runs on the thread that calls it: in the main thread, every statement
  * the embedded chat service runs took the core that also parses, answers and logs HTTP. Measured
- * with `npm run bench:chat-service` on two cores: see the README's "The embedded chat service".
+ * with `npm run bench:chat-service` on two cores: see docs/embedded-chat-api.md, "How it answers fast".
  *
  * What drizzle uses of PGlite (`query`, `exec`, `transaction`) is here, each call a message; a
  * transaction stays open in the thread, under PGlite's transaction lock, until its function settles.

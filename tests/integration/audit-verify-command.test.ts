@@ -77,7 +77,7 @@ const exportedCount = (log: RealAuditLog) => log.ndjson.trim().split("\n").lengt
 /** The log holds one entry more than its export: the export's own completion, written once its last line was sent. */
 const entryCount = (log: RealAuditLog) => exportedCount(log) + 1;
 
-describe.each(await databaseKinds())("npm run audit:verify, exactly as the README writes it, on %s", (kind) => {
+describe.each(await databaseKinds())("npm run audit:verify, exactly as docs/operations.md writes it, on %s", (kind) => {
   let log: RealAuditLog;
   let snapshot = false;
   const audit = (...args: string[]) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../support/chat-client";
 import { databaseKinds, startConsole, type ConsoleServer } from "../support/console-server";
 
-/** The raid of the demo data, as the README's demo-data section describes it. */
+/** The raid of the demo data, as docs/embedded-chat-api.md, "The raid", describes it. */
 
 type User = { uid: string; name: string; createdAt: number };
 type Message = { id: string; sender: string; receiver: string; receiverType: string; sentAt: number; data: any };

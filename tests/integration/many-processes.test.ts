@@ -70,7 +70,7 @@ const sessionOf = (server: ConsoleServer, session: Session) =>
 
 describe.runIf((await databaseKinds()).includes("postgres"))("three console processes on one PostgreSQL", () => {
   const cluster = consolesOnOnePostgres(3, {
-    // What every process behind one load balancer shares (README, "Running several processes").
+    // What every process behind one load balancer shares (docs/operations.md, "Running several processes").
     AUTH_SECRET: "a-secret-shared-by-every-console-process-behind-one-site",
     AUDIT_SIGNING_KEY: "5f".repeat(32),
     CONSOLE_ADMIN_EMAIL: ADMIN.email,
