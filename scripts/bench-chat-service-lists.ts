@@ -50,7 +50,7 @@ function extrasSql(now: number): string {
       from chat_messages m where m.data->>'text' like 'bench %' and m.id % 10 = 0
       order by m.id limit ${EXTRA_REPORTS})
     insert into chat_message_flags (message_id, uid, reason_id, remark, flagged_at)
-      select id, (select uid from bench_people p where p.uid <> sender order by p.n offset k % 50 limit 1),
+      select id, (select p.uid from bench_people p where p.uid <> reported.sender order by p.n offset reported.k % 50 limit 1),
              (array['spam', 'harassment', 'inappropriate'])[1 + k % 3], 'bench report ' || k, sent_at + 60
       from reported;
     insert into chat_flagged_messages (message_id, status, last_flagged_at)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { qualified } from "@/lib/db/qualified";
 import { blockJobs, reports } from "@/lib/db/schema";
 import type { ReportsQuery } from "@/lib/url-state";
 
@@ -47,7 +48,8 @@ const listColumns = {
   /** The job deciding it, while one does: "Being decided by job …". */
   decidingJobId: sql<string | null>`case when ${reports.status} = 'deciding' then (
     select ${blockJobs.id} from ${blockJobs}
-    where ${blockJobs.operationId} = ${reports.decisionOperationId} and ${blockJobs.kind} = 'report_decision' limit 1) end`,
+    where ${blockJobs.operationId} = ${qualified(reports.decisionOperationId)} and ${blockJobs.kind} = 'report_decision'
+    limit 1) end`,
   total: sql<number>`count(*) over ()`,
 };
 
