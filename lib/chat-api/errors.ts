@@ -51,7 +51,20 @@ export function kindOfStatus(status: number): ChatApiErrorKind {
  * A call to the chat API that failed. `message` is for the server log; `userMessage` is the
  * sentence a moderator reads: what happened and what to do.
  */
+/** Marks a ChatApiError made by any copy of this module (see `Symbol.hasInstance` below). */
+const CHAT_API_ERROR = Symbol.for("moderator-console.ChatApiError");
+
 export class ChatApiError extends Error {
+  /**
+   * Next's server bundles may each hold a copy of this module (the start-up's and a page's or action's),
+   * and code of one copy may see errors thrown by another's client (a job kind registered at start-up,
+   * run with a client of the action that woke the runner): `instanceof` goes by the mark, not the copy.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && CHAT_API_ERROR in value;
+  }
+
+  readonly [CHAT_API_ERROR] = true;
   readonly kind: ChatApiErrorKind;
   readonly status?: number;
   readonly code?: string;
