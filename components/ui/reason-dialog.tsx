@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import type { z } from "zod";
+import * as z from "@/lib/validation/zod";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextAreaField } from "@/components/ui/field";
 import type { ActionFailed } from "@/lib/actions/result";
@@ -11,7 +11,7 @@ export type ReasonField = {
   label: string;
   hint: string;
   /** The action's own rule for the reason (its noun's schemas.ts), checked before anything is sent. */
-  schema: z.ZodType<string>;
+  schema: z.core.$ZodType<string, string>;
   /** The action's field that carries the reason, for the errors it answers with ("reason" unless said). */
   field?: string;
 };
@@ -59,7 +59,7 @@ export function ReasonDialog({
   const shownError = error ?? failure?.fieldErrors?.[reasonField]?.[0];
 
   function confirm() {
-    const parsed = reasonSchema.safeParse(reason);
+    const parsed = z.safeParse(reasonSchema, reason);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
