@@ -53,7 +53,10 @@ async function firstLink(page: Page, path: string, name: RegExp): Promise<string
 async function firstReport(page: Page): Promise<string> {
   await page.goto("/reports");
   await page.getByRole("button", { name: "Refresh" }).click();
-  await page.getByRole("status").filter({ hasText: /waiting at the chat service/ }).waitFor();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /waiting at the chat service/ })
+    .waitFor();
   return firstLink(page, "/reports", /^Open report of message/);
 }
 

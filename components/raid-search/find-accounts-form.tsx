@@ -82,13 +82,7 @@ function IdField({
 }) {
   const { end, hint } = ID_FIELDS[name];
   return (
-    <TextField
-      id={`${formId}-${end}`}
-      label={FIELD_LABELS[name]}
-      hint={hint}
-      {...UID_INPUT}
-      {...form.field(name)}
-    />
+    <TextField id={`${formId}-${end}`} label={FIELD_LABELS[name]} hint={hint} {...UID_INPUT} {...form.field(name)} />
   );
 }
 

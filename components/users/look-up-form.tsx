@@ -27,14 +27,7 @@ export function LookUpForm({ defaultUid = "" }: { defaultUid?: string }) {
       className="flex flex-wrap items-start gap-3"
     >
       <div className="w-full max-w-md">
-        <TextField
-          id="uid"
-          label="UID"
-          hint={UID_RULE}
-          autoComplete="off"
-          spellCheck={false}
-          {...form.field("uid")}
-        />
+        <TextField id="uid" label="UID" hint={UID_RULE} autoComplete="off" spellCheck={false} {...form.field("uid")} />
       </div>
       <Button type="submit" disabled={pending} aria-busy={pending} className="mt-[3.25rem]">
         Look up
