@@ -7,8 +7,8 @@ import type { KnipConfig } from "knip";
  */
 const config: KnipConfig = {
   entry: [
-    // Run by `npm start`, `npm run chat-service` and `npm run dev` as `exec node --import tsx <file>`,
-    // which knip's reading of package.json scripts does not take for an entry.
+    // Compiled and run by scripts/run.mjs (`npm start`, `npm run chat-service`, the tests' servers) and run
+    // by `npm run dev` as `exec node --import tsx <file>`, which knip's reading of package.json does not follow.
     "scripts/start.ts",
     "scripts/chat-service.ts",
     "scripts/serve.ts",
