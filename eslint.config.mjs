@@ -123,6 +123,14 @@ export default defineConfig([
               message:
                 "Server code: a component may import its types only (import type). Read data in a page or a GET route, change it through a server action.",
             },
+            {
+              // Zod is ~20 KiB gzip in the browser, a page's whole share of its 150 KiB: a form imports its
+              // schema when it is first used (useSchemaForm's loader, a ReasonDialog's), never with the page.
+              regex: "^@/lib/(.+/schemas|validation/(zod|reason|uid))$",
+              allowTypeImports: true,
+              message:
+                'A component loads a schema when its form is used: `() => import("@/lib/<noun>/schemas").then((schemas) => schemas.x)` (components/ui/use-schema-form.ts); import its types only.',
+            },
           ],
         },
       ],

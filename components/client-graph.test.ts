@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
  * What reaches the browser: every module a client component imports, at any depth (a server action's
  * module excepted: the browser gets a reference to it, not its code). Lint checks each file's own
  * imports; this follows them, so that a helper of lib/ that imports classic zod is caught the day a
- * component imports the helper. The packages below took a page past its 150 KiB of JavaScript.
+ * component imports the helper. The packages below took a page past its 150 KiB of JavaScript, and
+ * zod's mini build (~20 KiB gzip) comes only with a form's first use, by dynamic import.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const HEAVY = [
@@ -27,12 +28,12 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** The specifiers a module imports for its code (type-only imports bring none). */
-function importsOf(source: string): string[] {
+/** The specifiers a module imports for its code (type-only imports bring none); with `dynamic`, import()s too. */
+function importsOf(source: string, dynamic: boolean): string[] {
   const found: string[] = [];
   const statement = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']/g;
   for (const match of source.matchAll(statement)) if (!match[1]) found.push(match[2]!);
-  for (const match of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(match[1]!);
+  if (dynamic) for (const match of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(match[1]!);
   return found;
 }
 
@@ -49,7 +50,7 @@ function resolve(from: string, specifier: string): string | undefined {
 }
 
 /** Every package import reached from the client components, with the chain that reaches it. */
-function clientGraph() {
+function clientGraph({ dynamic }: { dynamic: boolean }) {
   const starts = ["app", "components", "lib"].flatMap((dir) =>
     [...sourceFiles(path.join(ROOT, dir))].filter((file) => directive(readFileSync(file, "utf8")) === "client"),
   );
@@ -60,7 +61,7 @@ function clientGraph() {
     const file = queue.shift()!;
     const source = readFileSync(file, "utf8");
     if (directive(source) === "server") continue;
-    for (const specifier of importsOf(source)) {
+    for (const specifier of importsOf(source, dynamic)) {
       const target = resolve(file, specifier);
       if (target === undefined) {
         if (!specifier.startsWith(".") && !specifier.startsWith("@/")) packages.push({ name: specifier, file });
@@ -79,7 +80,8 @@ function clientGraph() {
 }
 
 describe("the browser's share of the code", () => {
-  const { starts, packages, chain } = clientGraph();
+  const { starts, packages, chain } = clientGraph({ dynamic: true });
+  const firstLoad = clientGraph({ dynamic: false });
 
   it("follows the client components", () => {
     expect(starts.length).toBeGreaterThan(40);
@@ -92,6 +94,11 @@ describe("the browser's share of the code", () => {
         [],
       );
     });
+
+  it("takes zod with a form's first use, not with the page", () => {
+    const { packages: loaded, chain: via } = firstLoad;
+    expect(loaded.filter(({ name }) => name.startsWith("zod")).map(({ file }) => via(file))).toEqual([]);
+  });
 
   it("takes zod's mini build from lib/validation/zod.ts only", () => {
     const elsewhere = packages.filter(

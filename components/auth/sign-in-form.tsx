@@ -9,15 +9,17 @@ import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { signInAction } from "@/lib/auth/actions/sign-in";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { signInSchema } from "@/lib/auth/schemas";
 import { sameOriginPath } from "@/lib/security/same-origin-path";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadSignInSchema = () => import("@/lib/auth/schemas").then((schemas) => schemas.signInSchema);
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
   const signIn = useServerAction(signInAction, {
     unanswered: "The console's server did not answer. Check the connection and sign in again.",
   });
-  const form = useSchemaForm({ schema: signInSchema, defaultValues: { email: "", password: "" } });
+  const form = useSchemaForm({ schema: loadSignInSchema, defaultValues: { email: "", password: "" } });
 
   // The first thing anyone does here is type their email.
   useEffect(() => document.getElementById("email")?.focus(), []);

@@ -7,12 +7,14 @@ import { FORM_ERROR, useSchemaForm } from "@/components/ui/use-schema-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
-import { blockUsersSchema } from "@/lib/blocking/schemas";
 import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
 import { outcomeSummary } from "./block-outcome-table";
 import { BlockResult } from "./block-result";
 import { UidChecklist } from "./uid-checklist";
 import { selectedUids, useUidSelection } from "./use-uid-selection";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadBlockUsersSchema = () => import("@/lib/blocking/schemas").then((schemas) => schemas.blockUsersSchema);
 
 type BlockFormValues = { text: string; reason: string; unchecked: string[] };
 
@@ -35,7 +37,7 @@ export function BlockPanel({ blocker }: { blocker: string }) {
 
   // Checked with the action's own schema, on what it would send: the checked UIDs of the text.
   const form = useSchemaForm({
-    schema: blockUsersSchema,
+    schema: loadBlockUsersSchema,
     defaultValues: { text: "", reason: "", unchecked: [] } as BlockFormValues,
     input: (values: BlockFormValues) => ({
       blocker,

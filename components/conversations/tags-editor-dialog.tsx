@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
-import * as z from "@/lib/validation/zod";
+import type * as z from "@/lib/validation/zod";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,8 +16,7 @@ import { useServerAction } from "@/lib/actions/use-server-action";
 import type { ConversationAnswer } from "@/lib/conversations/read";
 import { readJson } from "@/lib/reads/read-json";
 import { conversationRead } from "@/lib/reads/urls";
-import { reasonSchema } from "@/lib/validation/reason";
-import { tagListSchema } from "@/lib/conversations/schemas";
+import type { tagsFormSchema } from "@/lib/conversations/schemas";
 import { tagChanges } from "@/lib/tags";
 import { ConversationRecord } from "./conversation-record";
 import { placeTagIssue } from "./form-errors";
@@ -27,8 +26,9 @@ import { TagsEditor } from "./tags-editor";
 export type ConversationParty = { id: string; name?: string | null };
 export type ConversationSide = ConversationParty & { kind: "user" | "group" };
 
-const editSchema = z.object({ tags: tagListSchema, reason: reasonSchema });
-type EditOutput = z.output<typeof editSchema>;
+/** The form's schema, loaded as the editor opens (useSchemaForm). */
+const loadTagsFormSchema = () => import("@/lib/conversations/schemas").then((schemas) => schemas.tagsFormSchema);
+type EditOutput = z.output<typeof tagsFormSchema>;
 
 const FIELDS = ["tags", "reason"] as const;
 
@@ -69,7 +69,7 @@ export function TagsEditorDialog({ owner, peer, onClose }: TagsEditorDialogProps
   const [notice, setNotice] = useState<string | null>(null);
   const [placed, setPlaced] = useState<string[]>([]);
   const form = useSchemaForm({
-    schema: editSchema,
+    schema: loadTagsFormSchema,
     defaultValues: { tags: [] as string[], reason: "" },
     place: placeTagIssue,
   });

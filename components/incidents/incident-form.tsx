@@ -8,8 +8,8 @@ import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { previewIncidentAction, type IncidentPreview } from "@/lib/incidents/actions/preview-incident";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { MAX_INCIDENT_UIDS } from "@/lib/incidents/limits";
-import { incidentFormSchema } from "@/lib/incidents/schemas";
 import type * as z from "@/lib/validation/zod";
+import type { IncidentFormSchema } from "@/lib/incidents/schemas";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { formatCount } from "@/lib/format/numbers";
 import { IncidentPreviewSummary } from "./incident-preview-summary";
@@ -17,7 +17,10 @@ import { StartBlockingDialog, type StartRequest } from "./start-blocking-dialog"
 import { UidFileField } from "./uid-file-field";
 import { BreakGlassDialog } from "./break-glass-dialog";
 
-type IncidentFormOutput = z.output<typeof incidentFormSchema>;
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadIncidentFormSchema = () => import("@/lib/incidents/schemas").then((schemas) => schemas.incidentFormSchema);
+
+type IncidentFormOutput = z.output<IncidentFormSchema>;
 /** A preview with the text and blocker, as typed, that it was made from. */
 type Previewed = { blocker: string; text: string; preview: IncidentPreview };
 
@@ -34,7 +37,7 @@ const FIELD_LABELS = { blocker: "On behalf of", reason: "Reason", text: "UIDs to
  */
 export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
   const id = useId();
-  const form = useSchemaForm({ schema: incidentFormSchema, defaultValues: { blocker: "", reason: "", text: "" } });
+  const form = useSchemaForm({ schema: loadIncidentFormSchema, defaultValues: { blocker: "", reason: "", text: "" } });
   const { clearError, getValues, handleSubmit, setError, setValue } = form;
   const { blocker, text } = form.values;
   const [previewed, setPreviewed] = useState<Previewed | null>(null);

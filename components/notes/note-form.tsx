@@ -14,7 +14,9 @@ import { formatCount } from "@/lib/format/numbers";
 import { addNoteAction } from "@/lib/notes/actions/add-note";
 import { editNoteAction } from "@/lib/notes/actions/edit-note";
 import { MAX_NOTE_LENGTH, noteLength } from "@/lib/notes/limits";
-import { noteFormSchema } from "@/lib/notes/schemas";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadNoteFormSchema = () => import("@/lib/notes/schemas").then((schemas) => schemas.noteFormSchema);
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the note was saved. Reload the page to see the notes as they are before trying again.";
@@ -36,7 +38,7 @@ export function NoteForm({ uid, editing, onClose }: NoteFormProps) {
   const edit = useServerAction(editNoteAction, { unanswered: UNANSWERED });
   const call = editing ? edit : add;
   const [placed, setPlaced] = useState<string[]>([]);
-  const form = useSchemaForm({ schema: noteFormSchema, defaultValues: { text: editing?.text ?? "" } });
+  const form = useSchemaForm({ schema: loadNoteFormSchema, defaultValues: { text: editing?.text ?? "" } });
   const length = noteLength(form.values.text);
 
   const submit = form.handleSubmit(({ text }) => {

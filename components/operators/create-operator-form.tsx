@@ -11,7 +11,10 @@ import { createOperatorAction } from "@/lib/operators/actions/create-operator";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { OPERATOR_ROLES, ROLE_LABELS } from "@/lib/roles";
 import { MIN_PASSWORD_LENGTH } from "@/lib/operators/limits";
-import { createOperatorSchema } from "@/lib/operators/schemas";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadCreateOperatorSchema = () =>
+  import("@/lib/operators/schemas").then((schemas) => schemas.createOperatorSchema);
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 
@@ -22,7 +25,7 @@ export function CreateOperatorForm() {
   const [created, setCreated] = useState<string | null>(null);
   const [placed, setPlaced] = useState<string[]>([]);
   const form = useSchemaForm({
-    schema: createOperatorSchema,
+    schema: loadCreateOperatorSchema,
     defaultValues: { email: "", name: "", role: "support", password: "" },
   });
   const bind = (name: (typeof FIELDS)[number]) => form.field(name);

@@ -9,9 +9,13 @@ import { useSchemaForm, type SchemaForm } from "@/components/ui/use-schema-form"
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { startRaidSearchAction } from "@/lib/raid-search/actions/start-raid-search";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { raidSearchFormSchema, type RaidSearchFormInput } from "@/lib/raid-search/schemas";
+import type { RaidSearchFormInput } from "@/lib/raid-search/schemas";
 import { QUICK_WINDOWS } from "@/lib/raid-search/windows";
 import { hrefOf } from "@/lib/url-state";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadRaidSearchFormSchema = () =>
+  import("@/lib/raid-search/schemas").then((schemas) => schemas.raidSearchFormSchema);
 
 const FORM_FIELDS = [
   "where",
@@ -104,7 +108,7 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
   const id = useId();
   const router = useRouter();
   const form = useSchemaForm({
-    schema: raidSearchFormSchema,
+    schema: loadRaidSearchFormSchema,
     defaultValues: {
       where: "group",
       group: defaultGroup ?? "",

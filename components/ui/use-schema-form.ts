@@ -1,16 +1,24 @@
 "use client";
 
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import * as z from "@/lib/validation/zod";
+import type * as z from "@/lib/validation/zod";
 
 type Values = Record<string, unknown>;
 type Issue = z.core.$ZodIssue;
+type Schema = z.ZodMiniType;
+
+/**
+ * A schema module, imported when a form is first used: `() => import("@/lib/users/schemas").then((m) =>
+ * m.lookUpUserSchema)`. Zod is ~20 KiB gzip in the browser (Turbopack keeps its core whole), a page's
+ * whole share of the 150 KiB; loaded as a person starts on a form, it is there before they submit.
+ */
+export type SchemaLoader<S extends Schema> = () => Promise<S>;
 /** An error of the form as a whole, or of what no field shows (a page's own UID). */
 export const FORM_ERROR = "form";
 
-type Options<V extends Values, S extends z.core.$ZodType> = {
+type Options<V extends Values, S extends Schema> = {
   /** The action's own schema (its noun's schemas.ts), or the part of it the form's fields make. */
-  schema: S;
+  schema: SchemaLoader<S>;
   defaultValues: V;
   /** What the schema reads, made of the fields; without it, the fields as they are. */
   input?: (values: V) => unknown;
@@ -30,9 +38,10 @@ const placedByPath = (issue: Issue) => ({ field: String(issue.path[0] ?? FORM_ER
  * by aria-describedby). A failed check shows every field's first error and focuses the first field in
  * error; after a submit, each change checks again, so an error goes as soon as it is fixed. The action's
  * own field errors go on the fields through `setError` (placeFieldErrors). A few hundred bytes where
- * react-hook-form and its resolver took 14 KiB gzip of every form page.
+ * react-hook-form and its resolver took 14 KiB gzip of every form page. The schema loads when a field
+ * first takes the focus, or at the first submit.
  */
-export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
+export function useSchemaForm<V extends Values, S extends Schema>({
   schema,
   defaultValues,
   input,
@@ -43,10 +52,17 @@ export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
   const current = useRef(values);
   const submitted = useRef(false);
   const controls = useRef(new Map<string, Focusable>());
+  const loaded = useRef<S | null>(null);
+  const loading = useRef<Promise<S> | null>(null);
+
+  const load = useCallback(() => {
+    loading.current ??= schema().then((ready) => (loaded.current = ready));
+    return loading.current;
+  }, [schema]);
 
   const check = useCallback(
-    (next: V) => {
-      const parsed = z.safeParse(schema, input ? input(next) : next);
+    (rules: S, next: V) => {
+      const parsed = rules.safeParse(input ? input(next) : next);
       if (parsed.success) return { data: parsed.data, errors: {} as Errors };
       const found: Errors = {};
       // A path's first issue, as the server's answer names it first; a list's items each have theirs.
@@ -60,7 +76,7 @@ export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
       }
       return { data: undefined, errors: found };
     },
-    [schema, input, place],
+    [input, place],
   );
 
   const focusFirst = useCallback((failed: Errors) => {
@@ -74,7 +90,7 @@ export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
       const next = { ...current.current, [name]: value };
       current.current = next;
       setValues(next);
-      if (submitted.current) setErrors(check(next).errors);
+      if (submitted.current && loaded.current) setErrors(check(loaded.current, next).errors);
     },
     [check],
   );
@@ -110,6 +126,7 @@ export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
     value: values[name] as string,
     error: errors[name],
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value as V[K]),
+    onFocus: () => void load(),
     ref: focusTarget(name),
   });
 
@@ -117,8 +134,9 @@ export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
   const handleSubmit = (valid: (data: z.output<S>, typed: V) => void | Promise<void>) => async (event?: FormEvent) => {
     event?.preventDefault();
     submitted.current = true;
+    const rules = await load();
     const typed = current.current;
-    const result = check(typed);
+    const result = check(rules, typed);
     setErrors(result.errors);
     if (Object.keys(result.errors).length > 0) return focusFirst(result.errors);
     await valid(result.data as z.output<S>, typed);
@@ -126,7 +144,7 @@ export function useSchemaForm<V extends Values, S extends z.core.$ZodType>({
 
   const getValues = useCallback(() => current.current, []);
 
-  return { values, errors, field, focusTarget, setValue, setError, clearError, reset, getValues, handleSubmit };
+  return { values, errors, field, focusTarget, load, setValue, setError, clearError, reset, getValues, handleSubmit };
 }
 
-export type SchemaForm<V extends Values> = ReturnType<typeof useSchemaForm<V, z.core.$ZodType>>;
+export type SchemaForm<V extends Values> = ReturnType<typeof useSchemaForm<V, Schema>>;

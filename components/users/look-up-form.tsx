@@ -5,14 +5,16 @@ import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { lookUpUserSchema } from "@/lib/users/schemas";
 import { UID_RULE } from "@/lib/validation/uid-rule";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadLookUpUserSchema = () => import("@/lib/users/schemas").then((schemas) => schemas.lookUpUserSchema);
 
 /** Look a chat user up by UID: a malformed UID is refused here with what a UID may contain. */
 export function LookUpForm({ defaultUid = "" }: { defaultUid?: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const form = useSchemaForm({ schema: lookUpUserSchema, defaultValues: { uid: defaultUid } });
+  const form = useSchemaForm({ schema: loadLookUpUserSchema, defaultValues: { uid: defaultUid } });
 
   const submit = form.handleSubmit(({ uid }) => {
     startTransition(() => router.push(`/users/${encodeURIComponent(uid)}`));

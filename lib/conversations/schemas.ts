@@ -18,6 +18,9 @@ export const tagListSchema = z.array(tagSchema).check(
   z.refine((tags) => new Set(tags).size === tags.length, "Each tag may appear only once."),
 );
 
+/** The tags editor's fields: the tags and an optional reason, checked before the save is sent. */
+export const tagsFormSchema = z.object({ tags: tagListSchema, reason: reasonSchema });
+
 /**
  * One owner's copy of a conversation: the owner, on whose behalf the request is sent, and the other
  * side, a user (`peer` a UID) or a group (`peer` a GUID, which follows the same rule as a UID).

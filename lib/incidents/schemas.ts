@@ -10,7 +10,7 @@ const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
 const TOO_MUCH_TEXT = `That is more text than ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs take; split the list.`;
 const TOO_MANY_UIDS = `One job takes at most ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs; split the list.`;
 
-const jobReason = requiredReason("Give a reason: it is recorded with every call of the job.");
+export const jobReason = requiredReason("Give a reason: it is recorded with every call of the job.");
 
 export const incidentPreviewSchema = z.object({
   blocker: uidSchema,
@@ -23,7 +23,7 @@ export const incidentFormSchema = z.object({
   text: z.string().check(z.trim(), z.minLength(1, "Paste the UIDs to block, or upload a .txt or .csv file of them.")),
   blockFor: blockForSchema,
 });
-export type IncidentFormInput = z.input<typeof incidentFormSchema>;
+export type IncidentFormSchema = typeof incidentFormSchema;
 
 const count = z.number().check(z.int("A count is a whole number."), z.minimum(0, "A count cannot be negative."));
 
