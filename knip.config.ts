@@ -25,6 +25,8 @@ const config: KnipConfig = {
   // The types of lib/security/response-headers.mjs (plain JavaScript, for next.config.mjs): TypeScript reads
   // them in place of the module, which knip follows instead.
   ignore: ["lib/security/response-headers.d.mts"],
+  // esbuild's command line, run by path (require.resolve("esbuild/bin/esbuild")) by scripts/lib/compiled.mjs.
+  ignoreDependencies: ["esbuild"],
   playwright: {
     // The setup project matches its file by a regular expression, which knip does not read.
     entry: ["e2e/**/*.spec.ts", "e2e/auth.setup.ts"],

@@ -12,7 +12,7 @@ type Schema = z.ZodMiniType;
  * m.lookUpUserSchema)`. Zod is ~20 KiB gzip in the browser (Turbopack keeps its core whole), a page's
  * whole share of the 150 KiB; loaded as a person starts on a form, it is there before they submit.
  */
-export type SchemaLoader<S extends Schema> = () => Promise<S>;
+type SchemaLoader<S extends Schema> = () => Promise<S>;
 /** An error of the form as a whole, or of what no field shows (a page's own UID). */
 export const FORM_ERROR = "form";
 

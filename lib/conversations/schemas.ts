@@ -13,7 +13,7 @@ const tagSchema = z
     z.superRefine(plainText("A tag")),
   );
 
-export const tagListSchema = z.array(tagSchema).check(
+const tagListSchema = z.array(tagSchema).check(
   z.maxLength(MAX_TAGS, `A conversation may have at most ${MAX_TAGS} tags.`),
   z.refine((tags) => new Set(tags).size === tags.length, "Each tag may appear only once."),
 );

@@ -33,7 +33,6 @@ export const createOperatorSchema = z.object({
   role: roleSchema,
   password: passwordSchema,
 });
-export type CreateOperatorInput = z.input<typeof createOperatorSchema>;
 
 const operatorIdSchema = z.uuid("That operator id is not valid.");
 

@@ -15,7 +15,6 @@ export const userSearchSchema = z.object({
 
 /** The workspace's "Look up": one UID. */
 export const lookUpUserSchema = z.object({ uid: uidSchema });
-export type LookUpUserInput = z.input<typeof lookUpUserSchema>;
 
 /** Deactivating or reactivating one account from its workspace: the UID and why. */
 export const accountStateSchema = z.object({ uid: uidSchema, reason: reasonRequiredSchema });
