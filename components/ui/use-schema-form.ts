@@ -38,8 +38,8 @@ const placedByPath = (issue: Issue) => ({ field: String(issue.path[0] ?? FORM_ER
  * by aria-describedby). A failed check shows every field's first error and focuses the first field in
  * error; after a submit, each change checks again, so an error goes as soon as it is fixed. The action's
  * own field errors go on the fields through `setError` (placeFieldErrors). A few hundred bytes where
- * react-hook-form and its resolver took 14 KiB gzip of every form page. The schema loads when a field
- * first takes the focus, or at the first submit.
+ * react-hook-form and its resolver took 14 KiB gzip of every form page. The schema loads at the first
+ * change of a field (not at its focus: a page may focus its form as it opens), or at the first submit.
  */
 export function useSchemaForm<V extends Values, S extends Schema>({
   schema,
@@ -87,12 +87,13 @@ export function useSchemaForm<V extends Values, S extends Schema>({
 
   const setValue = useCallback(
     <K extends keyof V & string>(name: K, value: V[K]) => {
+      void load();
       const next = { ...current.current, [name]: value };
       current.current = next;
       setValues(next);
       if (submitted.current && loaded.current) setErrors(check(loaded.current, next).errors);
     },
-    [check],
+    [check, load],
   );
 
   const setError = useCallback((name: string, error: { message: string }, options?: { shouldFocus?: boolean }) => {
@@ -126,7 +127,6 @@ export function useSchemaForm<V extends Values, S extends Schema>({
     value: values[name] as string,
     error: errors[name],
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value as V[K]),
-    onFocus: () => void load(),
     ref: focusTarget(name),
   });
 
