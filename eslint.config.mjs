@@ -14,6 +14,25 @@ const CHAT_SERVICE_FENCE = {
 };
 
 /**
+ * What the browser downloads on every form page: classic zod (~90 KiB gzip with its locales) and
+ * react-hook-form (~14 KiB) took a page past its 150 KiB. Components and the schemas they share with
+ * the actions use zod's mini build through lib/validation/zod.ts, and forms use useSchemaForm.
+ * tests/unit/client-graph.test.ts checks what lint cannot: nothing a client component imports, at any
+ * depth, brings them back.
+ */
+const CLIENT_WEIGHT = [
+  {
+    regex: "^zod(/.*)?$",
+    message:
+      'Components and schemas take zod from lib/validation/zod.ts (zod\'s mini build, `import * as z from "@/lib/validation/zod"`): classic zod costs every page that reaches it ~90 KiB gzip.',
+  },
+  {
+    regex: "^(react-hook-form|@hookform/.*)$",
+    message: "Forms use components/ui/use-schema-form.ts: react-hook-form and its resolver cost ~14 KiB gzip a page.",
+  },
+];
+
+/**
  * Each folder of components/ is one noun's UI (components/ui the shared parts): a noun's components
  * import their own, the shared parts and nothing of another noun's, so that a part two nouns need
  * goes to components/ui. The one exception: approvals show the job a request is about with the job
@@ -32,6 +51,7 @@ const componentFences = readdirSync(new URL("./components", import.meta.url), { 
           {
             patterns: [
               CHAT_SERVICE_FENCE,
+              ...CLIENT_WEIGHT,
               {
                 regex: `^(@/components/(?!(${allowed.join("|")})/)|\\.\\./)`,
                 message: `components/${name} may import only its own components and components/ui${name === "ui" ? "" : " (a part two nouns need goes to components/ui)"}.`,
@@ -55,7 +75,13 @@ export default defineConfig([
     files: ["app/**", "components/**", "lib/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [CHAT_SERVICE_FENCE] }] },
   },
-  // After the fence above: a file's rule options come from the last block that names it.
+  {
+    files: ["lib/**/schemas.ts", "lib/**/limits.ts", "lib/validation/**", "lib/actions/use-*.ts"],
+    // lib/chat-api parses the chat service's answers on the server, with classic zod's passthrough objects.
+    ignores: ["lib/validation/zod.ts", "lib/chat-api/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [CHAT_SERVICE_FENCE, ...CLIENT_WEIGHT] }] },
+  },
+  // After the fences above: a file's rule options come from the last block that names it.
   ...componentFences,
   {
     // The other side of the fence: the emulator shares the platform's plumbing (the database's drivers,
@@ -88,13 +114,22 @@ export default defineConfig([
           patterns: [
             {
               // A noun's server actions (lib/<noun>/actions/*, "use server": the browser calls them by id) and
-              // its schemas (lib/<noun>/schemas) are for components, and so is what each kind of incident job does
-              // (lib/incidents/job-kinds, labels and names); the rest of these homes is server code.
+              // its schemas (lib/<noun>/schemas) and their limits and choices without zod (limits, windows) are for
+              // components, and so is what each kind of incident job does (lib/incidents/job-kinds, labels and
+              // names); the rest of these homes is server code.
               regex:
-                "^@/lib/(db/.*|env|env-sso|log|startup|chat-api(/client|/transport)?|audit/(append|query|operation|checkpoints|verify)|blocking/(send-block-call|settlement)|(auth|incidents|raid-search|timed-blocks|workers|conversations|approvals|operators|users)/(?!actions/[^/]+$|schemas$|job-kinds$).*)$",
+                "^@/lib/(db/.*|env|env-sso|log|startup|chat-api(/client|/transport)?|audit/(append|query|operation|checkpoints|verify)|blocking/(send-block-call|settlement)|(auth|incidents|raid-search|timed-blocks|workers|conversations|approvals|operators|users)/(?!actions/[^/]+$|schemas$|limits$|windows$|job-kinds$).*)$",
               allowTypeImports: true,
               message:
                 "Server code: a component may import its types only (import type). Read data in a page or a GET route, change it through a server action.",
+            },
+            {
+              // Zod is ~20 KiB gzip in the browser, a page's whole share of its 150 KiB: a form imports its
+              // schema when it is first used (useSchemaForm's loader, a ReasonDialog's), never with the page.
+              regex: "^@/lib/(.+/schemas|validation/(zod|reason|uid))$",
+              allowTypeImports: true,
+              message:
+                'A component loads a schema when its form is used: `() => import("@/lib/<noun>/schemas").then((schemas) => schemas.x)` (components/ui/use-schema-form.ts); import its types only.',
             },
           ],
         },

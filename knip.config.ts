@@ -7,8 +7,8 @@ import type { KnipConfig } from "knip";
  */
 const config: KnipConfig = {
   entry: [
-    // Run by `npm start`, `npm run chat-service` and `npm run dev` as `exec node --import tsx <file>`,
-    // which knip's reading of package.json scripts does not take for an entry.
+    // Compiled and run by scripts/run.mjs (`npm start`, `npm run chat-service`, the tests' servers) and run
+    // by `npm run dev` as `exec node --import tsx <file>`, which knip's reading of package.json does not follow.
     "scripts/start.ts",
     "scripts/chat-service.ts",
     "scripts/serve.ts",
@@ -25,6 +25,8 @@ const config: KnipConfig = {
   // The types of lib/security/response-headers.mjs (plain JavaScript, for next.config.mjs): TypeScript reads
   // them in place of the module, which knip follows instead.
   ignore: ["lib/security/response-headers.d.mts"],
+  // esbuild's command line, run by path (require.resolve("esbuild/bin/esbuild")) by scripts/lib/compiled.mjs.
+  ignoreDependencies: ["esbuild"],
   playwright: {
     // The setup project matches its file by a regular expression, which knip does not read.
     entry: ["e2e/**/*.spec.ts", "e2e/auth.setup.ts"],

@@ -15,7 +15,7 @@ const ssoBaseURL = `http://localhost:${sso.consolePort}`;
 const ssoDataDir = path.join(tmpdir(), `moderator-console-e2e-sso-${sso.consolePort}`);
 /** A fresh data folder each run, so that the demo data is loaded anew and no operator is left over. */
 const startFresh = (folder: string) =>
-  `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${folder}" && node node_modules/tsx/dist/cli.mjs scripts/start.ts`;
+  `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" "${folder}" && node scripts/run.mjs start`;
 
 // Where Playwright cannot download its own browser, the system Chromium stands in; elsewhere
 // (no /usr/bin/chromium and no PLAYWRIGHT_CHROMIUM_PATH) Playwright's bundled browser is used.

@@ -41,12 +41,23 @@ async function scriptsOf(browser: Browser, baseURL: string, path: string, storag
   }
 }
 
-/** The address of the first link named `name` on `path`: a job's page or an entry of the log. */
+/** The address of the first link named `name` on `path`: a job's page, an entry of the log, a report. */
 async function firstLink(page: Page, path: string, name: RegExp): Promise<string> {
   await page.goto(path);
   const href = await page.getByRole("link", { name }).first().getAttribute("href");
   if (!href) throw new Error(`No link named ${name} on ${path}`);
   return href;
+}
+
+/** The queue read from the chat service (the demo raid's reports), and its first report's page. */
+async function firstReport(page: Page): Promise<string> {
+  await page.goto("/reports");
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /waiting at the chat service/ })
+    .waitFor();
+  return firstLink(page, "/reports", /^Open report of message/);
 }
 
 /** A small job (no approval needed), so that a job's page exists to be measured. */
@@ -76,6 +87,7 @@ try {
   await startSmallJob(page);
   const jobPage = new URL(page.url()).pathname;
   const entryPage = await firstLink(page, "/audit", /^Details of entry/);
+  const reportPage = await firstReport(page);
   const storageState = `${server.dataDir}/bench-first-load-session.json`;
   await context.storageState({ path: storageState });
   await context.close();
@@ -84,6 +96,10 @@ try {
     ["sign-in", "/login", undefined],
     ["users (search)", "/users?search=george", storageState],
     ["user's workspace", "/users/cometchat-uid-1", storageState],
+    ["conversation's messages", "/users/cometchat-uid-1/messages/user/cometchat-uid-2", storageState],
+    ["group", "/groups/cometchat-guid-1", storageState],
+    ["reports", "/reports", storageState],
+    ["report", reportPage, storageState],
     ["incidents", "/incidents", storageState],
     ["incident job", jobPage, storageState],
     ["action log", "/audit", storageState],

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import path from "node:path";
 import next from "next";
 import { chatErrors } from "../chat-service/errors";
 import { envOrExit, getEnv, isEmbeddedMode } from "../lib/env";
@@ -78,7 +77,8 @@ function notMounted(request: IncomingMessage, response: ServerResponse) {
 }
 
 // `npm run dev` passes --dev: Next compiles on demand and reloads.
-const app = next({ dev: process.argv.includes("--dev"), dir: path.resolve(import.meta.dirname, ".."), port: env.port });
+// The project's folder: npm runs every script there, and the compiled server lives elsewhere (.server/).
+const app = next({ dev: process.argv.includes("--dev"), dir: process.cwd(), port: env.port });
 await app.prepare();
 const handleNext = app.getRequestHandler();
 

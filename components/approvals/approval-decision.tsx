@@ -8,7 +8,7 @@ import { rejectRequestAction } from "@/lib/approvals/actions/reject-request";
 import { withdrawRequestAction } from "@/lib/approvals/actions/withdraw-request";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { approvalDecisionSchema, type ApprovalDecisionInput } from "@/lib/approvals/schemas";
+import type { ApprovalDecisionInput } from "@/lib/approvals/schemas";
 import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
 
 type Decision = "approve" | "reject" | "withdraw";
@@ -53,7 +53,7 @@ const DECISIONS: Record<
 const DECISION_REASON: ReasonField = {
   label: "Reason for your decision",
   hint: "Required. Recorded in the action log and shown on the job's page.",
-  schema: approvalDecisionSchema.shape.reason,
+  schema: () => import("@/lib/approvals/schemas").then((schemas) => schemas.approvalDecisionSchema.shape.reason),
 };
 
 const UNANSWERED =

@@ -6,7 +6,7 @@ import { useEffect, useRef, type FormEvent, type Ref } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_OUTCOMES } from "@/lib/audit/vocabulary";
-import { AUDIT_FILTER_KEYS } from "@/lib/audit/schemas";
+import { AUDIT_FILTER_KEYS } from "@/lib/audit/filter-keys";
 import { outcomeOf } from "@/lib/outcomes";
 import { auditHref } from "@/lib/url-state";
 

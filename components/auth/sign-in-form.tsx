@@ -1,31 +1,28 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { signInAction } from "@/lib/auth/actions/sign-in";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { signInSchema, type SignInInput } from "@/lib/auth/schemas";
 import { sameOriginPath } from "@/lib/security/same-origin-path";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadSignInSchema = () => import("@/lib/auth/schemas").then((schemas) => schemas.signInSchema);
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
   const signIn = useServerAction(signInAction, {
     unanswered: "The console's server did not answer. Check the connection and sign in again.",
   });
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const form = useSchemaForm({ schema: loadSignInSchema, defaultValues: { email: "", password: "" } });
 
   // The first thing anyone does here is type their email.
-  useEffect(() => form.setFocus("email"), [form]);
+  useEffect(() => document.getElementById("email")?.focus(), []);
 
   const submit = form.handleSubmit(async (values) => {
     await signIn.run(values, (result) => {
@@ -35,14 +32,14 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         router.refresh();
         return;
       }
+      form.reset({ email: form.getValues().email });
       placeFieldErrors(result.fieldErrors, ["email", "password"], form.setError);
-      form.resetField("password");
     });
   });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       className="space-y-4"
       aria-describedby={signIn.failure ? "sign-in-error" : undefined}
@@ -52,13 +49,13 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
           <ActionFailure failure={signIn.failure} shownFields={["email", "password"]} />
         </div>
       )}
-      <TextField id="email" label="Email" type="email" autoComplete="username" {...fieldBinding(form, "email")} />
+      <TextField id="email" label="Email" type="email" autoComplete="username" {...form.field("email")} />
       <TextField
         id="password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...fieldBinding(form, "password")}
+        {...form.field("password")}
       />
       <Button type="submit" busy={signIn.pending} className="w-full">
         Sign in

@@ -7,7 +7,7 @@ import { blockUsersAction } from "@/lib/blocking/actions/block-users";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf } from "@/lib/format/numbers";
-import type { BlockFor } from "@/lib/blocking/schemas";
+import type { BlockFor } from "@/lib/blocking/block-for";
 
 /** How many UIDs the confirmation names before it says "and N more". */
 const NAMED_IN_CONFIRMATION = 10;

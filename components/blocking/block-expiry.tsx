@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { changeBlockExpiryAction } from "@/lib/timed-blocks/actions/change-block-expiry";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import type { BlockFor } from "@/lib/blocking/schemas";
+import type { BlockFor } from "@/lib/blocking/block-for";
 
 const UNANSWERED =
   "The console could not reach its server, so it does not know whether the expiry changed. Read the list again before retrying.";

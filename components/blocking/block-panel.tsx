@@ -2,42 +2,28 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { TextAreaField, UID_INPUT, REASON_FIELD } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { FORM_ERROR, useSchemaForm } from "@/components/ui/use-schema-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
-import { blockUsersSchema } from "@/lib/blocking/schemas";
 import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
 import { outcomeSummary } from "./block-outcome-table";
 import { BlockResult } from "./block-result";
 import { UidChecklist } from "./uid-checklist";
 import { selectedUids, useUidSelection } from "./use-uid-selection";
 
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadBlockUsersSchema = () => import("@/lib/blocking/schemas").then((schemas) => schemas.blockUsersSchema);
+
 type BlockFormValues = { text: string; reason: string; unchecked: string[] };
 
-/**
- * The form is checked with the action's own schema, on what it would send: the checked UIDs of
- * the text. An error of the UID list belongs to the text field the list came from.
- */
-function blockResolver(blocker: string): Resolver<BlockFormValues, unknown, BlockRequest> {
-  return async (values) => {
-    const parsed = blockUsersSchema.safeParse({
-      blocker,
-      uids: selectedUids(values.text, blocker, values.unchecked),
-      reason: values.reason,
-    });
-    if (parsed.success) return { values: parsed.data, errors: {} };
-    const errors: FieldErrors<BlockFormValues> = {};
-    for (const issue of parsed.error.issues) {
-      if (issue.path[0] === "reason") errors.reason ??= { type: issue.code, message: issue.message };
-      else if (issue.path[0] === "uids") errors.text ??= { type: issue.code, message: issue.message };
-      // The blocker is the page's own UID: no field of the form can show its error.
-      else errors.root ??= { type: issue.code, message: `Blocker: ${issue.message}` } as FieldErrors["root"];
-    }
-    return { values: {}, errors };
-  };
+/** An error of the UID list belongs to the text field the list came from. */
+function placeBlockIssue(issue: { path: PropertyKey[]; message: string }) {
+  if (issue.path[0] === "reason") return { field: "reason", message: issue.message };
+  if (issue.path[0] === "uids") return { field: "text", message: issue.message };
+  // The blocker is the page's own UID: no field of the form can show its error.
+  return { field: FORM_ERROR, message: `Blocker: ${issue.message}` };
 }
 
 /** Block many UIDs on behalf of `blocker`: paste, review the parsed list, confirm, read the outcome per UID. */
@@ -49,13 +35,20 @@ export function BlockPanel({ blocker }: { blocker: string }) {
   const [request, setRequest] = useState<BlockRequest | null>(null);
   const [last, setLast] = useState<{ answer: BlockAnswer; at: Date } | null>(null);
 
-  const form = useForm<BlockFormValues, unknown, BlockRequest>({
-    resolver: blockResolver(blocker),
-    defaultValues: { text: "", reason: "", unchecked: [] },
+  // Checked with the action's own schema, on what it would send: the checked UIDs of the text.
+  const form = useSchemaForm({
+    schema: loadBlockUsersSchema,
+    defaultValues: { text: "", reason: "", unchecked: [] } as BlockFormValues,
+    input: (values: BlockFormValues) => ({
+      blocker,
+      uids: selectedUids(values.text, blocker, values.unchecked),
+      reason: values.reason,
+    }),
+    place: placeBlockIssue,
   });
-  const [text, unchecked] = useWatch({ control: form.control, name: ["text", "unchecked"] });
+  const { text, unchecked } = form.values;
   const selection = useUidSelection(text, blocker, unchecked, (next) => form.setValue("unchecked", next));
-  const { errors } = form.formState;
+  const { errors } = form;
 
   function blocked(answer: BlockAnswer, sent: BlockRequest) {
     setRequest(null);
@@ -94,7 +87,7 @@ export function BlockPanel({ blocker }: { blocker: string }) {
           hint="Separate UIDs with commas, spaces or new lines."
           rows={5}
           {...UID_INPUT}
-          {...fieldBinding(form, "text")}
+          {...form.field("text")}
         />
 
         {selection.parsed.entries.length > 0 && (
@@ -106,9 +99,9 @@ export function BlockPanel({ blocker }: { blocker: string }) {
           />
         )}
 
-        <TextAreaField id={`${id}-reason`} {...REASON_FIELD} {...fieldBinding(form, "reason")} />
+        <TextAreaField id={`${id}-reason`} {...REASON_FIELD} {...form.field("reason")} />
 
-        {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
+        {errors[FORM_ERROR] && <Alert tone="error">{errors[FORM_ERROR]}</Alert>}
 
         <div>
           <Button type="submit" variant="danger">

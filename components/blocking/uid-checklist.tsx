@@ -1,6 +1,6 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MAX_UIDS_PER_BLOCK, type UidListEntry } from "@/lib/blocking/schemas";
+import { MAX_UIDS_PER_BLOCK, type UidListEntry } from "@/lib/blocking/uid-list";
 import type { useUidSelection } from "./use-uid-selection";
 
 type UidChecklistProps = {

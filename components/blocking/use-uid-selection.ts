@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
-import { parseUidList } from "@/lib/blocking/schemas";
+import { parseUidList } from "@/lib/blocking/uid-list";
 
 /**
  * The UIDs of a pasted list that are to be blocked: the valid ones, minus those the moderator

@@ -5,7 +5,7 @@ import { RawJson } from "@/components/ui/raw-json";
 import { UnixTime } from "@/components/ui/time";
 import { describeAction, entityLabel } from "@/lib/messages/action-sentence";
 import { Uid } from "@/components/ui/uid";
-import { uidProblem } from "@/lib/validation/uid";
+import { uidProblem } from "@/lib/validation/uid-rule";
 
 type Loose = Record<string, unknown>;
 type HeadingLevel = 2 | 3 | 4;

@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { tagsErrorMessage } from "./form-errors";
+import { placeTagIssue } from "./form-errors";
 
-const tags = ["vip", "x".repeat(130), "sales"];
+const values = { tags: ["vip", "x".repeat(130), "sales"] };
 
-describe("tagsErrorMessage", () => {
-  it("reads an error of the list, of its root and of single tags", () => {
-    expect(tagsErrorMessage({ type: "custom", message: "Each tag may appear only once." }, tags)).toBe(
-      "Each tag may appear only once.",
+describe("placeTagIssue", () => {
+  it("puts an error of the list, and of one tag naming it, on the tags field", () => {
+    expect(placeTagIssue({ path: ["tags"], message: "Each tag may appear only once." }, values)).toEqual({
+      field: "tags",
+      message: "Each tag may appear only once.",
+    });
+    expect(placeTagIssue({ path: ["tags", 2], message: "Bad." }, values)).toEqual({
+      field: "tags",
+      message: "Tag 3 (“sales”): Bad.",
+    });
+    expect(placeTagIssue({ path: ["tags", 1], message: "Too long." }, values).message).toBe(
+      `Tag 2 (“${"x".repeat(24)}…”): Too long.`,
     );
-    expect(tagsErrorMessage({ root: { message: "Too many." } }, tags)).toBe("Too many.");
-    const items: unknown[] = [];
-    items[2] = { message: "Bad." };
-    expect(tagsErrorMessage(items, tags)).toBe("Tag 3 (“sales”): Bad.");
-    expect(tagsErrorMessage(undefined, tags)).toBeUndefined();
-    expect(tagsErrorMessage({}, tags)).toBeUndefined();
+  });
+
+  it("leaves an error of another field on it", () => {
+    expect(placeTagIssue({ path: ["reason"], message: "Too long." }, values)).toEqual({
+      field: "reason",
+      message: "Too long.",
+    });
   });
 });

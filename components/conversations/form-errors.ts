@@ -8,25 +8,16 @@ function tagProblem(index: number, tags: readonly string[], message: string): st
   return `Tag ${index + 1}${preview}: ${message}`;
 }
 
-function messageOf(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null || !("message" in value)) return undefined;
-  return typeof value.message === "string" && value.message !== "" ? value.message : undefined;
-}
-
 /**
- * One sentence for the form's error on the tags, whatever its shape: react-hook-form keeps an error of
- * the list as `tags` (or `tags.root`) and an error of one tag as `tags[3]`, and may hold both.
+ * Where the tags form shows an issue of its schema, in which words: an error of the list as it is,
+ * an error of one tag (its path "tags.3") on the tags field too, naming the tag.
  */
-export function tagsErrorMessage(error: unknown, tags: readonly string[]): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const parts: string[] = [];
-  const own = messageOf(error);
-  if (own) parts.push(own);
-  const root = "root" in error ? messageOf(error.root) : undefined;
-  if (root && root !== own) parts.push(root);
-  for (const [key, value] of Object.entries(error)) {
-    const message = /^\d+$/.test(key) ? messageOf(value) : undefined;
-    if (message) parts.push(tagProblem(Number(key), tags, message));
-  }
-  return parts.length > 0 ? parts.join(" ") : undefined;
+export function placeTagIssue(
+  issue: { path: PropertyKey[]; message: string },
+  values: { tags: readonly string[] },
+): { field: string; message: string } {
+  const [field, index] = issue.path;
+  if (field === "tags" && typeof index === "number")
+    return { field, message: tagProblem(index, values.tags, issue.message) };
+  return { field: String(field ?? "form"), message: issue.message };
 }

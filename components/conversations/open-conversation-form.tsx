@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { uidProblem } from "@/lib/validation/uid";
+import { uidProblem } from "@/lib/validation/uid-rule";
 import type { ConversationSide } from "./tags-editor-dialog";
 
 const KINDS = [

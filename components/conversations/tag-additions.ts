@@ -1,4 +1,4 @@
-import { MAX_TAG_LENGTH, MAX_TAGS } from "@/lib/conversations/schemas";
+import { MAX_TAG_LENGTH, MAX_TAGS } from "@/lib/conversations/limits";
 
 /** Separators of a typed or pasted list of tags: commas, and the lines and cells of a pasted table. */
 const SEPARATORS = /[,\t\r\n]/;

@@ -1,16 +1,14 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { z } from "@/lib/validation/zod";
+import type * as z from "@/lib/validation/zod";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextAreaField, REASON_FIELD } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { updateConversationTagsAction } from "@/lib/conversations/actions/update-conversation-tags";
 import type { ActionResult } from "@/lib/actions/result";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
@@ -18,20 +16,19 @@ import { useServerAction } from "@/lib/actions/use-server-action";
 import type { ConversationAnswer } from "@/lib/conversations/read";
 import { readJson } from "@/lib/reads/read-json";
 import { conversationRead } from "@/lib/reads/urls";
-import { reasonSchema } from "@/lib/validation/reason";
-import { tagListSchema } from "@/lib/conversations/schemas";
+import type { tagsFormSchema } from "@/lib/conversations/schemas";
 import { tagChanges } from "@/lib/tags";
 import { ConversationRecord } from "./conversation-record";
-import { tagsErrorMessage } from "./form-errors";
+import { placeTagIssue } from "./form-errors";
 import { TagsChange } from "./tags-change";
 import { TagsEditor } from "./tags-editor";
 
 export type ConversationParty = { id: string; name?: string | null };
 export type ConversationSide = ConversationParty & { kind: "user" | "group" };
 
-const editSchema = z.object({ tags: tagListSchema, reason: reasonSchema });
-type EditInput = z.input<typeof editSchema>;
-type EditOutput = z.output<typeof editSchema>;
+/** The form's schema, loaded as the editor opens (useSchemaForm). */
+const loadTagsFormSchema = () => import("@/lib/conversations/schemas").then((schemas) => schemas.tagsFormSchema);
+type EditOutput = z.output<typeof tagsFormSchema>;
 
 const FIELDS = ["tags", "reason"] as const;
 
@@ -71,17 +68,17 @@ export function TagsEditorDialog({ owner, peer, onClose }: TagsEditorDialogProps
   const [saved, setSaved] = useState<{ before: string[] | null; after: string[] } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [placed, setPlaced] = useState<string[]>([]);
-  const form = useForm<EditInput, unknown, EditOutput>({
-    resolver: zodResolver(editSchema),
-    defaultValues: { tags: [], reason: "" },
+  const form = useSchemaForm({
+    schema: loadTagsFormSchema,
+    defaultValues: { tags: [] as string[], reason: "" },
+    place: placeTagIssue,
   });
-  const { errors } = form.formState;
 
   function loaded(answer: ActionResult<ConversationAnswer>) {
     setLoad({ pending: false, result: answer });
     if (!answer.ok) return;
     setBaseline({ tags: answer.data.tags });
-    form.reset({ tags: answer.data.tags ?? [], reason: form.getValues("reason") });
+    form.reset({ tags: answer.data.tags ?? [], reason: form.getValues().reason });
   }
 
   const readTags = () =>
@@ -188,21 +185,14 @@ export function TagsEditorDialog({ owner, peer, onClose }: TagsEditorDialogProps
               </div>
             ) : (
               <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-                <Controller
-                  control={form.control}
-                  name="tags"
-                  render={({ field }) => (
-                    <TagsEditor
-                      id={`${id}-tags`}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={tagsErrorMessage(errors.tags, field.value)}
-                    />
-                  )}
+                <TagsEditor
+                  id={`${id}-tags`}
+                  value={form.values.tags}
+                  onChange={(tags) => form.setValue("tags", tags)}
+                  ref={form.focusTarget("tags")}
+                  error={form.errors.tags}
                 />
-                <TextAreaField id={`${id}-reason`} {...REASON_FIELD} {...fieldBinding(form, "reason")} />
+                <TextAreaField id={`${id}-reason`} {...REASON_FIELD} {...form.field("reason")} />
                 {notice && <Alert tone="info">{notice}</Alert>}
                 <div className="flex flex-wrap justify-end gap-3">
                   <Button variant="secondary" onClick={onClose}>

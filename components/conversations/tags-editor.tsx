@@ -13,7 +13,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from "react";
-import { MAX_TAGS } from "@/lib/conversations/schemas";
+import { MAX_TAGS } from "@/lib/conversations/limits";
 import { addTags, hasTagSeparator, splitTagList } from "./tag-additions";
 
 const CONTROL =

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { CheckboxField } from "@/components/ui/field";
 import { ReasonTextArea } from "@/components/ui/reason-dialog";
-import { MIN_BREAK_GLASS_REASON } from "@/lib/incidents/schemas";
+import { MIN_BREAK_GLASS_REASON } from "@/lib/incidents/limits";
 
 type BreakGlassChoiceProps = {
   checked: boolean;

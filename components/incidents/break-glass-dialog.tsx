@@ -5,8 +5,8 @@ import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
 import { startWithoutApprovalAction } from "@/lib/incidents/actions/start-without-approval";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import type { BlockFor } from "@/lib/blocking/schemas";
-import { breakGlassReasonSchema, MIN_BREAK_GLASS_REASON } from "@/lib/incidents/schemas";
+import type { BlockFor } from "@/lib/blocking/block-for";
+import { MIN_BREAK_GLASS_REASON } from "@/lib/incidents/limits";
 import { formatCount } from "@/lib/format/numbers";
 import { usersCount } from "./job-labels";
 import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
@@ -18,7 +18,7 @@ const UNANSWERED =
 const BREAK_GLASS_REASON: ReasonField = {
   label: "Why this cannot wait for a second operator",
   hint: `At least ${MIN_BREAK_GLASS_REASON} characters. Recorded in the action log and shown on the job's page and to every admin.`,
-  schema: breakGlassReasonSchema,
+  schema: () => import("@/lib/incidents/schemas").then((schemas) => schemas.breakGlassReasonSchema),
   field: "breakGlassReason",
 };
 

@@ -1,16 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField, UID_INPUT } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { previewIncidentAction, type IncidentPreview } from "@/lib/incidents/actions/preview-incident";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { incidentFormSchema, MAX_INCIDENT_UIDS, type IncidentFormInput } from "@/lib/incidents/schemas";
+import { MAX_INCIDENT_UIDS } from "@/lib/incidents/limits";
+import type * as z from "@/lib/validation/zod";
+import type { IncidentFormSchema } from "@/lib/incidents/schemas";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { formatCount } from "@/lib/format/numbers";
 import { IncidentPreviewSummary } from "./incident-preview-summary";
@@ -18,7 +17,10 @@ import { StartBlockingDialog, type StartRequest } from "./start-blocking-dialog"
 import { UidFileField } from "./uid-file-field";
 import { BreakGlassDialog } from "./break-glass-dialog";
 
-type IncidentFormOutput = z.output<typeof incidentFormSchema>;
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadIncidentFormSchema = () => import("@/lib/incidents/schemas").then((schemas) => schemas.incidentFormSchema);
+
+type IncidentFormOutput = z.output<IncidentFormSchema>;
 /** A preview with the text and blocker, as typed, that it was made from. */
 type Previewed = { blocker: string; text: string; preview: IncidentPreview };
 
@@ -35,12 +37,9 @@ const FIELD_LABELS = { blocker: "On behalf of", reason: "Reason", text: "UIDs to
  */
 export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
   const id = useId();
-  const form = useForm<IncidentFormInput, unknown, IncidentFormOutput>({
-    resolver: zodResolver(incidentFormSchema),
-    defaultValues: { blocker: "", reason: "", text: "" },
-  });
-  const { control, clearErrors, getValues, handleSubmit, setError, setValue } = form;
-  const [blocker, text] = useWatch({ control, name: ["blocker", "text"] });
+  const form = useSchemaForm({ schema: loadIncidentFormSchema, defaultValues: { blocker: "", reason: "", text: "" } });
+  const { clearError, getValues, handleSubmit, setError, setValue } = form;
+  const { blocker, text } = form.values;
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
   const previewCall = useServerAction(previewIncidentAction, { unanswered: UNANSWERED });
   const [placed, setPlaced] = useState<string[]>([]);
@@ -94,7 +93,7 @@ export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
           hint="UID of the user who blocks every UID of the list."
           required
           {...UID_INPUT}
-          {...fieldBinding(form, "blocker")}
+          {...form.field("blocker")}
         />
         <TextAreaField
           id={`${id}-reason`}
@@ -102,7 +101,7 @@ export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
           hint="Required. Recorded in the action log with every call of the job."
           required
           rows={2}
-          {...fieldBinding(form, "reason")}
+          {...form.field("reason")}
         />
         <TextAreaField
           id={`${id}-text`}
@@ -111,13 +110,13 @@ export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
           required
           rows={8}
           {...UID_INPUT}
-          {...fieldBinding(form, "text")}
+          {...form.field("text")}
         />
         <UidFileField
           id={`${id}-file`}
           onLoad={(lines) => {
-            setValue("text", lines.join("\n"), { shouldDirty: true });
-            clearErrors("text");
+            setValue("text", lines.join("\n"));
+            clearError("text");
           }}
         />
         <Button type="submit" variant="secondary" busy={previewing}>

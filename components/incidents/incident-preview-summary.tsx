@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import type { IncidentPreview } from "@/lib/incidents/actions/preview-incident";
-import { MAX_INCIDENT_UIDS } from "@/lib/incidents/schemas";
+import { MAX_INCIDENT_UIDS } from "@/lib/incidents/limits";
 import { formatCount } from "@/lib/format/numbers";
 
 /** Past this many, invalid entries are counted but not listed: a pasted file of junk must not freeze the page. */

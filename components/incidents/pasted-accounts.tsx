@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { TextAreaField, TextField, UID_INPUT } from "@/components/ui/field";
 import { formatCount } from "@/lib/format/numbers";
-import { MAX_INCIDENT_UIDS } from "@/lib/incidents/schemas";
+import { MAX_INCIDENT_UIDS } from "@/lib/incidents/limits";
 import { ActOnAccounts, type AccountActions } from "./act-on-accounts";
 
 /** The UIDs of a pasted list, as typed: the preview on the server checks and counts them. */

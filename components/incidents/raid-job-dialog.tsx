@@ -11,10 +11,8 @@ import { startDeleteMessagesAction } from "@/lib/incidents/actions/start-delete-
 import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident-job";
 import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
 import { startWithoutApprovalAction } from "@/lib/incidents/actions/start-without-approval";
-import { breakGlassReasonSchema } from "@/lib/incidents/schemas";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { countOf, formatCount } from "@/lib/format/numbers";
-import { requiredReason } from "@/lib/validation/reason";
 import { usersCount } from "./job-labels";
 import { ReasonDialog, type ReasonField } from "@/components/ui/reason-dialog";
 import { BreakGlassChoice } from "./break-glass-choice";
@@ -39,7 +37,7 @@ export type RaidJobRequest = {
 const JOB_REASON: ReasonField = {
   label: "Reason",
   hint: "Required. Recorded in the action log with every call of the job.",
-  schema: requiredReason("Give a reason: it is recorded with every call of the job."),
+  schema: () => import("@/lib/incidents/schemas").then((schemas) => schemas.jobReason),
 };
 
 const UNANSWERED =
@@ -151,9 +149,10 @@ export function RaidJobDialog({ request, canBreakGlass, onClose }: RaidJobDialog
     onClose();
   }
 
-  function confirm(reason: string) {
+  async function confirm(reason: string) {
     if (!request) return;
-    const glass = breaking ? breakGlassReasonSchema.safeParse(breakGlassReason) : undefined;
+    const rules = breaking ? (await import("@/lib/incidents/schemas")).breakGlassReasonSchema : undefined;
+    const glass = rules?.safeParse(breakGlassReason);
     if (glass && !glass.success) return setBreakGlassError(glass.error.issues[0]?.message);
     setBreakGlassError(undefined);
     void start.run({ request, reason, breakGlassReason: glass?.data }, (answer) => {
@@ -175,7 +174,7 @@ export function RaidJobDialog({ request, canBreakGlass, onClose }: RaidJobDialog
       pendingLabel={request?.needsApproval && !breaking ? "Requesting…" : "Starting…"}
       reason={JOB_REASON}
       call={start}
-      onConfirm={confirm}
+      onConfirm={(reason) => void confirm(reason)}
       onClose={close}
     >
       {request && words && (

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
 import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident-job";
 import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
-import type { BlockFor } from "@/lib/blocking/schemas";
+import type { BlockFor } from "@/lib/blocking/block-for";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatCount } from "@/lib/format/numbers";

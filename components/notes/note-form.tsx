@@ -1,25 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { useAnnouncer } from "@/components/ui/announcer";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
 import { addNoteAction } from "@/lib/notes/actions/add-note";
 import { editNoteAction } from "@/lib/notes/actions/edit-note";
-import { MAX_NOTE_LENGTH, noteFormSchema, noteLength } from "@/lib/notes/schemas";
-import type { z } from "@/lib/validation/zod";
+import { MAX_NOTE_LENGTH, noteLength } from "@/lib/notes/limits";
 
-type NoteFormInput = z.input<typeof noteFormSchema>;
-type NoteFormOutput = z.output<typeof noteFormSchema>;
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadNoteFormSchema = () => import("@/lib/notes/schemas").then((schemas) => schemas.noteFormSchema);
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the note was saved. Reload the page to see the notes as they are before trying again.";
@@ -41,15 +38,12 @@ export function NoteForm({ uid, editing, onClose }: NoteFormProps) {
   const edit = useServerAction(editNoteAction, { unanswered: UNANSWERED });
   const call = editing ? edit : add;
   const [placed, setPlaced] = useState<string[]>([]);
-  const form = useForm<NoteFormInput, unknown, NoteFormOutput>({
-    resolver: zodResolver(noteFormSchema),
-    defaultValues: { text: editing?.text ?? "" },
-  });
-  const length = noteLength(useWatch({ control: form.control, name: "text" }) ?? "");
+  const form = useSchemaForm({ schema: loadNoteFormSchema, defaultValues: { text: editing?.text ?? "" } });
+  const length = noteLength(form.values.text);
 
   const submit = form.handleSubmit(({ text }) => {
     if (editing && text === editing.text) {
-      form.setError("text", { type: "unchanged", message: "The note already says this: change it, or cancel." });
+      form.setError("text", { message: "The note already says this: change it, or cancel." });
       return;
     }
     setPlaced([]);
@@ -79,7 +73,7 @@ export function NoteForm({ uid, editing, onClose }: NoteFormProps) {
           </>
         }
         rows={editing ? 4 : 3}
-        {...fieldBinding(form, "text")}
+        {...form.field("text")}
       />
       {call.failure && <ActionFailure failure={call.failure} shownFields={placed} labels={{ text: "Note" }} />}
       <div className="flex flex-wrap justify-end gap-3">

@@ -1,18 +1,20 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { createOperatorAction } from "@/lib/operators/actions/create-operator";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { OPERATOR_ROLES, ROLE_LABELS } from "@/lib/roles";
-import { createOperatorSchema, MIN_PASSWORD_LENGTH, type CreateOperatorInput } from "@/lib/operators/schemas";
+import { MIN_PASSWORD_LENGTH } from "@/lib/operators/limits";
+
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadCreateOperatorSchema = () =>
+  import("@/lib/operators/schemas").then((schemas) => schemas.createOperatorSchema);
 
 const FIELDS = ["email", "name", "role", "password"] as const;
 
@@ -22,11 +24,11 @@ export function CreateOperatorForm() {
   const create = useServerAction(createOperatorAction);
   const [created, setCreated] = useState<string | null>(null);
   const [placed, setPlaced] = useState<string[]>([]);
-  const form = useForm<CreateOperatorInput>({
-    resolver: zodResolver(createOperatorSchema),
+  const form = useSchemaForm({
+    schema: loadCreateOperatorSchema,
     defaultValues: { email: "", name: "", role: "support", password: "" },
   });
-  const bind = (name: (typeof FIELDS)[number]) => fieldBinding(form, name);
+  const bind = (name: (typeof FIELDS)[number]) => form.field(name);
 
   const submit = form.handleSubmit(async (values) => {
     setCreated(null);
@@ -50,7 +52,7 @@ export function CreateOperatorForm() {
       <h2 id="create-operator-heading" className="text-lg font-semibold">
         Add an operator
       </h2>
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField id="new-operator-email" label="Email" type="email" autoComplete="off" {...bind("email")} />
         <TextField id="new-operator-name" label="Name" autoComplete="off" {...bind("name")} />
         <SelectField id="new-operator-role" label="Role" options={ROLE_OPTIONS} {...bind("role")} />

@@ -1,21 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
-import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField, UID_INPUT } from "@/components/ui/field";
-import { fieldBinding } from "@/components/ui/field-binding";
+import { useSchemaForm, type SchemaForm } from "@/components/ui/use-schema-form";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
 import { startRaidSearchAction } from "@/lib/raid-search/actions/start-raid-search";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { QUICK_WINDOWS, raidSearchFormSchema, type RaidSearchFormInput } from "@/lib/raid-search/schemas";
+import type { RaidSearchFormInput } from "@/lib/raid-search/schemas";
+import { QUICK_WINDOWS } from "@/lib/raid-search/windows";
 import { hrefOf } from "@/lib/url-state";
 
-type FormOutput = z.output<typeof raidSearchFormSchema>;
+/** The action's schema, loaded as the form is first used (useSchemaForm). */
+const loadRaidSearchFormSchema = () =>
+  import("@/lib/raid-search/schemas").then((schemas) => schemas.raidSearchFormSchema);
 
 const FORM_FIELDS = [
   "where",
@@ -60,7 +60,7 @@ const WINDOW_OPTIONS = [
 /** A time typed in the operator's own time zone, as the instant the server reads. */
 const instantOf = (local: string | undefined) => (local ? new Date(local).toISOString() : undefined);
 
-type SearchForm = UseFormReturn<RaidSearchFormInput, unknown, FormOutput>;
+type SearchFields = Required<RaidSearchFormInput>;
 
 /** The fields that take a UID, a GUID or a domain: their ids' ends and hints (their labels are `FIELD_LABELS`). */
 const ID_FIELDS = {
@@ -75,16 +75,18 @@ const ID_FIELDS = {
 };
 
 /** A field of `ID_FIELDS`, typed as written (no capitals, no spelling fixes). */
-function IdField({ form, formId, name }: { form: SearchForm; formId: string; name: keyof typeof ID_FIELDS }) {
+function IdField({
+  form,
+  formId,
+  name,
+}: {
+  form: SchemaForm<SearchFields>;
+  formId: string;
+  name: keyof typeof ID_FIELDS;
+}) {
   const { end, hint } = ID_FIELDS[name];
   return (
-    <TextField
-      id={`${formId}-${end}`}
-      label={FIELD_LABELS[name]}
-      hint={hint}
-      {...UID_INPUT}
-      {...fieldBinding(form, name)}
-    />
+    <TextField id={`${formId}-${end}`} label={FIELD_LABELS[name]} hint={hint} {...UID_INPUT} {...form.field(name)} />
   );
 }
 
@@ -105,8 +107,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
   const id = useId();
   const router = useRouter();
-  const form = useForm<RaidSearchFormInput, unknown, FormOutput>({
-    resolver: zodResolver(raidSearchFormSchema),
+  const form = useSchemaForm({
+    schema: loadRaidSearchFormSchema,
     defaultValues: {
       where: "group",
       group: defaultGroup ?? "",
@@ -120,9 +122,9 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
       senderUid: "",
       namePrefix: "",
       blockedBy: "",
-    },
+    } as SearchFields,
   });
-  const [where, window] = useWatch({ control: form.control, name: ["where", "window"] });
+  const { where, window } = form.values;
   const start = useServerAction(startRaidSearchAction, { unanswered: UNANSWERED });
   const [placed, setPlaced] = useState<string[]>([]);
 
@@ -139,30 +141,36 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4">
       <Section legend="Where">
-        <SelectField id={`${id}-where`} label="Where" options={WHERE_OPTIONS} {...fieldBinding(form, "where")} />
+        <SelectField id={`${id}-where`} label="Where" options={WHERE_OPTIONS} {...form.field("where")} />
         {where === "group" && <IdField form={form} formId={id} name="group" />}
         {where === "user" && <IdField form={form} formId={id} name="user" />}
       </Section>
       <Section legend="What">
-        <TextField id={`${id}-text`} label="Text contains" {...fieldBinding(form, "textContains")} />
+        <TextField id={`${id}-text`} label="Text contains" {...form.field("textContains")} />
         <IdField form={form} formId={id} name="linkDomain" />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...form.register("hasLinks")} />
+          <input
+            type="checkbox"
+            name="hasLinks"
+            className="size-4 accent-brand-600"
+            checked={form.values.hasLinks}
+            onChange={(event) => form.setValue("hasLinks", event.target.checked)}
+          />
           Has links
         </label>
       </Section>
       <Section legend="When">
-        <SelectField id={`${id}-window`} label="When" options={WINDOW_OPTIONS} {...fieldBinding(form, "window")} />
+        <SelectField id={`${id}-window`} label="When" options={WINDOW_OPTIONS} {...form.field("window")} />
         {window === "custom" && (
           <>
-            <TextField id={`${id}-from`} label="From" type="datetime-local" {...fieldBinding(form, "from")} />
-            <TextField id={`${id}-to`} label="To" type="datetime-local" {...fieldBinding(form, "to")} />
+            <TextField id={`${id}-from`} label="From" type="datetime-local" {...form.field("from")} />
+            <TextField id={`${id}-to`} label="To" type="datetime-local" {...form.field("to")} />
           </>
         )}
       </Section>
       <Section legend="Who">
         <IdField form={form} formId={id} name="senderUid" />
-        <TextField id={`${id}-name`} label="Name starts with" {...fieldBinding(form, "namePrefix")} />
+        <TextField id={`${id}-name`} label="Name starts with" {...form.field("namePrefix")} />
         <IdField form={form} formId={id} name="blockedBy" />
       </Section>
       {start.failure && <ActionFailure failure={start.failure} shownFields={placed} labels={FIELD_LABELS} />}

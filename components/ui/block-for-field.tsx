@@ -1,6 +1,6 @@
 "use client";
 
-import { BLOCK_FOR, type BlockFor } from "@/lib/blocking/schemas";
+import { BLOCK_FOR, type BlockFor } from "@/lib/blocking/block-for";
 import { SelectField } from "./field";
 
 /** "Block for": how long a block lasts, the same choices wherever a block is made or changed. */

@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { reasonRequiredSchema } from "@/lib/validation/reason";
 import { useAnnouncer } from "./announcer";
 import { Button, type ButtonVariant } from "./button";
 import { REASON_FIELD } from "./field";
@@ -13,7 +12,7 @@ import { ReasonDialog, type ReasonField } from "./reason-dialog";
 const OPERATOR_REASON: ReasonField = {
   label: REASON_FIELD.label,
   hint: REASON_FIELD.hint,
-  schema: reasonRequiredSchema,
+  schema: () => import("@/lib/validation/reason").then((rules) => rules.reasonRequiredSchema),
 };
 
 type ReasonActionButtonProps<I, T> = {

@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
-import type { z } from "zod";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import type * as z from "@/lib/validation/zod";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextAreaField } from "@/components/ui/field";
 import type { ActionFailed } from "@/lib/actions/result";
@@ -10,8 +10,11 @@ import type { ActionFailed } from "@/lib/actions/result";
 export type ReasonField = {
   label: string;
   hint: string;
-  /** The action's own rule for the reason (its noun's schemas.ts), checked before anything is sent. */
-  schema: z.ZodType<string>;
+  /**
+   * The action's own rule for the reason (its noun's schemas.ts), checked before anything is sent: its
+   * module, imported as the dialog opens, so that zod is not part of the page's first load.
+   */
+  schema: () => Promise<z.ZodMiniType<string, string>>;
   /** The action's field that carries the reason, for the errors it answers with ("reason" unless said). */
   field?: string;
 };
@@ -58,8 +61,12 @@ export function ReasonDialog({
   const [error, setError] = useState<string | undefined>();
   const shownError = error ?? failure?.fieldErrors?.[reasonField]?.[0];
 
-  function confirm() {
-    const parsed = reasonSchema.safeParse(reason);
+  useEffect(() => {
+    if (dialog.open) void reasonSchema();
+  }, [dialog.open, reasonSchema]);
+
+  async function confirm() {
+    const parsed = (await reasonSchema()).safeParse(reason);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -82,7 +89,7 @@ export function ReasonDialog({
     <ConfirmDialog
       {...dialog}
       pending={pending}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
       onClose={close}
       failure={failure ? { message: failure.message, fieldErrors: otherErrors } : null}
     >

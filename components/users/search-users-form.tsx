@@ -4,7 +4,7 @@ import Form from "next/form";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { MAX_SEARCH_LENGTH } from "@/lib/users/schemas";
+import { MAX_SEARCH_LENGTH } from "@/lib/users/limits";
 
 /**
  * "Search users": a GET form (Next's `Form`: a client-side navigation once the page is hydrated), so a

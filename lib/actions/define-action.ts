@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
-import { z } from "zod";
+import * as z from "@/lib/validation/zod";
 import { actorOf } from "@/lib/audit/actor";
 import { appendAuditEvent } from "@/lib/audit/append";
 import type { AuditAction } from "@/lib/audit/vocabulary";
@@ -44,7 +44,7 @@ type AuditRequest = {
   requestBody?: unknown;
 };
 
-type ActionSpec<S extends z.ZodType, T, P = undefined> = {
+type ActionSpec<S extends z.core.$ZodType, T, P = undefined> = {
   /** Dotted name of the action, as the action log records it: `users.block`. */
   name: AuditAction;
   permission: Permission;
@@ -69,7 +69,7 @@ export async function requestInfo(): Promise<RequestInfo> {
   return requestInfoOf(await headers());
 }
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "form";
@@ -89,9 +89,9 @@ function recorded(request: AuditRequest) {
 }
 
 /** A refused request, as the action's projection would record it; input it cannot parse is not recorded. */
-async function refusedRequest<S extends z.ZodType, T, P>(spec: ActionSpec<S, T, P>, input: unknown) {
+async function refusedRequest<S extends z.core.$ZodType, T, P>(spec: ActionSpec<S, T, P>, input: unknown) {
   if (spec.audit === "not recorded") return {};
-  const parsed = spec.input.safeParse(input);
+  const parsed = z.safeParse(spec.input, input);
   return parsed.success
     ? recorded(await spec.audit(parsed.data))
     : { requestBody: { input: "not valid, not recorded" } };
@@ -113,7 +113,7 @@ export const succeededWith = (result: unknown): AuditCompletion => ({ outcome: "
  * server with a reference and masked. The action log's entries are `auditedOperation`'s; the server
  * log gets one line an action: its name, operator, request id, duration and outcome.
  */
-export function defineAction<S extends z.ZodType, T, P = undefined>(spec: ActionSpec<S, T, P>) {
+export function defineAction<S extends z.core.$ZodType, T, P = undefined>(spec: ActionSpec<S, T, P>) {
   return async function action(input: z.input<S>, ...extra: unknown[]): Promise<ActionResult<T>> {
     const started = performance.now();
     const trace: Trace = {};
@@ -140,7 +140,7 @@ export function defineAction<S extends z.ZodType, T, P = undefined>(spec: Action
   };
 }
 
-async function runAction<S extends z.ZodType, T, P>(
+async function runAction<S extends z.core.$ZodType, T, P>(
   spec: ActionSpec<S, T, P>,
   input: z.input<S>,
   trace: Trace,
@@ -173,7 +173,7 @@ async function runAction<S extends z.ZodType, T, P>(
     };
   }
 
-  const parsed = spec.input.safeParse(input);
+  const parsed = z.safeParse(spec.input, input);
   if (!parsed.success) {
     return {
       ok: false,

@@ -1,5 +1,5 @@
 /**
- * Puts an action's field errors on the form's own fields (react-hook-form's `setError`), so that
+ * Puts an action's field errors on the form's own fields (useSchemaForm's `setError`), so that
  * each shows beside its control, linked by aria-describedby; returns the keys it placed, for
  * `ActionFailure` to leave out. A key like "tags.3" belongs to its field "tags".
  */

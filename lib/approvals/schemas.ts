@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import * as z from "@/lib/validation/zod";
 import { requiredReason } from "@/lib/validation/reason";
 
 /** Approving, rejecting or withdrawing a request: the job and why. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blockUsersSchema, parseUidList } from "./schemas";
+import { blockUsersSchema } from "./schemas";
+import { parseUidList } from "./uid-list";
 
 describe("parseUidList", () => {
   it("splits on commas, spaces, semicolons and new lines", () => {

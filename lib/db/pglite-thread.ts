@@ -37,8 +37,11 @@ type RunReply = { rows: Array<Record<string, unknown>>; jsonColumns: string[] };
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Call = ThreadRequest extends infer Request ? (Request extends ThreadRequest ? Omit<Request, "id"> : never) : never;
 
-// Started from the file on disk, by Node, whichever code asks (Next's bundle or tsx): not bundled.
-const ENTRY = path.join(/* turbopackIgnore: true */ process.cwd(), "lib/db/pglite-thread-entry.mjs");
+// Started from a file on disk, by Node, whichever code asks (Next's bundle or the server's own): the
+// compiled worker where scripts/run.mjs started the server, else the source through tsx (tests, dev).
+const ENTRY =
+  process.env.PGLITE_THREAD_ENTRY ??
+  path.join(/* turbopackIgnore: true */ process.cwd(), "lib/db/pglite-thread-entry.mjs");
 
 function textTypes(parsers: QueryOptions["parsers"]): number[] {
   return Object.entries(parsers ?? {}).map(([type, parse]) => {

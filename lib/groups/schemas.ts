@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import * as z from "@/lib/validation/zod";
 import { reasonRequiredSchema } from "@/lib/validation/reason";
 import { uidSchema } from "@/lib/validation/uid";
 

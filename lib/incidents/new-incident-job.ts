@@ -2,7 +2,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import { defineAction, succeededWith, type ActionContext } from "@/lib/actions/define-action";
-import { blockForSeconds } from "@/lib/blocking/schemas";
+import { blockForSeconds } from "@/lib/blocking/block-for";
 import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
 import { currentlyBlocked } from "./blocked-list";

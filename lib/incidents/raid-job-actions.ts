@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import * as z from "@/lib/validation/zod";
 import { revalidatePath } from "next/cache";
 import { chatApi } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
@@ -10,8 +10,9 @@ import { JOB_KINDS } from "./job-kinds";
 import { createJob } from "./jobs";
 import { alreadyOutcomes, planRaidJob, type RaidJobPlan } from "./raid-job";
 import type { Permission } from "@/lib/roles";
-import { parseUidList, type UidListEntry } from "@/lib/blocking/schemas";
-import { MAX_INCIDENT_UIDS, raidJobPreviewSchema, raidJobSchema } from "./schemas";
+import { parseUidList, type UidListEntry } from "@/lib/blocking/uid-list";
+import { MAX_INCIDENT_UIDS } from "./limits";
+import { raidJobPreviewSchema, raidJobSchema } from "./schemas";
 import { defineAction, type ActionContext } from "@/lib/actions/define-action";
 import { approvalOf, checkGate, jobSummary, newJobOf, started, type Gate } from "./job-start";
 
@@ -127,7 +128,7 @@ export function startAction(kind: keyof typeof PERMISSIONS, name: AuditAction, g
     name,
     permission: PERMISSIONS[kind],
     describe: JOB_KINDS[kind].verb.toLowerCase(),
-    input: raidJobSchema.refine((input) => input.kind === kind, { message: "The job's kind does not match." }),
+    input: raidJobSchema.check(z.refine((input) => input.kind === kind, { message: "The job's kind does not match." })),
     audit: raidJobAudit,
     prepare: raidJobPlanOf,
     run: (input, context, plan) => newRaidJob(input, context, plan, gate),

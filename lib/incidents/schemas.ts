@@ -1,48 +1,45 @@
-import { z } from "@/lib/validation/zod";
+import * as z from "@/lib/validation/zod";
 import { blockForSchema } from "@/lib/blocking/schemas";
 import { MAX_REASON_LENGTH, requiredReason } from "@/lib/validation/reason";
 import { plainText } from "@/lib/validation/text";
 import { uidSchema } from "@/lib/validation/uid";
+import { MAX_INCIDENT_UIDS, MIN_BREAK_GLASS_REASON } from "./limits";
 
-/** The most UIDs one incident job takes. */
-export const MAX_INCIDENT_UIDS = 10_000;
 /** Pasted or uploaded text of that many UIDs of up to 100 characters, with separators. */
 const MAX_INCIDENT_TEXT = MAX_INCIDENT_UIDS * 102;
+const TOO_MUCH_TEXT = `That is more text than ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs take; split the list.`;
+const TOO_MANY_UIDS = `One job takes at most ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs; split the list.`;
 
-const jobReason = requiredReason("Give a reason: it is recorded with every call of the job.");
+export const jobReason = requiredReason("Give a reason: it is recorded with every call of the job.");
 
 export const incidentPreviewSchema = z.object({
   blocker: uidSchema,
-  text: z
-    .string()
-    .max(
-      MAX_INCIDENT_TEXT,
-      `That is more text than ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs take; split the list.`,
-    ),
+  text: z.string().check(z.maxLength(MAX_INCIDENT_TEXT, TOO_MUCH_TEXT)),
 });
 
 export const incidentFormSchema = z.object({
   blocker: uidSchema,
   reason: jobReason,
-  text: z.string().trim().min(1, "Paste the UIDs to block, or upload a .txt or .csv file of them."),
+  text: z.string().check(z.trim(), z.minLength(1, "Paste the UIDs to block, or upload a .txt or .csv file of them.")),
   blockFor: blockForSchema,
 });
-export type IncidentFormInput = z.input<typeof incidentFormSchema>;
+export type IncidentFormSchema = typeof incidentFormSchema;
 
-const count = z.number().int("A count is a whole number.").min(0, "A count cannot be negative.");
+const count = z.number().check(z.int("A count is a whole number."), z.minimum(0, "A count cannot be negative."));
 
 /** What the requester's preview counted besides the UIDs: shown to the approver as it was shown to them. */
-const requestPreviewSchema = z
-  .object({ invalid: count, duplicates: count, selfExcluded: z.boolean() })
-  .default({ invalid: 0, duplicates: 0, selfExcluded: false });
+const requestPreviewSchema = z._default(z.object({ invalid: count, duplicates: count, selfExcluded: z.boolean() }), {
+  invalid: 0,
+  duplicates: 0,
+  selfExcluded: false,
+});
 
 const jobFields = {
   blocker: uidSchema,
   reason: jobReason,
   uids: z
     .array(uidSchema)
-    .min(1, "There is no UID to block.")
-    .max(MAX_INCIDENT_UIDS, `One job takes at most ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs; split the list.`),
+    .check(z.minLength(1, "There is no UID to block."), z.maxLength(MAX_INCIDENT_UIDS, TOO_MANY_UIDS)),
   blockFor: blockForSchema,
   preview: requestPreviewSchema,
 };
@@ -51,23 +48,22 @@ const notSelf = (input: { blocker: string; uids: string[] }) => !input.uids.incl
 const NOT_SELF = { message: "A user cannot block themselves: remove the blocker's own UID.", path: ["uids"] };
 const deduplicated = <T extends { uids: string[] }>(input: T) => ({ ...input, uids: [...new Set(input.uids)] });
 
-const withoutSelf = <T extends { blocker: string; uids: string[] }>(schema: z.ZodType<T>) =>
-  schema.refine(notSelf, NOT_SELF).transform(deduplicated);
-
-export const createIncidentJobSchema = withoutSelf(z.object(jobFields));
-
-/** The least a break-glass reason says: why no second operator could be asked. */
-export const MIN_BREAK_GLASS_REASON = 20;
+export const createIncidentJobSchema = z.pipe(
+  z.object(jobFields).check(z.refine(notSelf, NOT_SELF)),
+  z.transform(deduplicated<z.output<z.ZodMiniObject<typeof jobFields>>>),
+);
 
 export const breakGlassReasonSchema = z
   .string({ error: "Say why this cannot wait for a second operator." })
-  .trim()
-  .min(
-    MIN_BREAK_GLASS_REASON,
-    `Say why this cannot wait for a second operator, in at least ${MIN_BREAK_GLASS_REASON} characters.`,
-  )
-  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
-  .superRefine(plainText("The reason"));
+  .check(
+    z.trim(),
+    z.minLength(
+      MIN_BREAK_GLASS_REASON,
+      `Say why this cannot wait for a second operator, in at least ${MIN_BREAK_GLASS_REASON} characters.`,
+    ),
+    z.maxLength(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`),
+    z.superRefine(plainText("The reason")),
+  );
 
 export const jobIdSchema = z.object({ jobId: z.uuid("That job id is not valid.") });
 
@@ -84,19 +80,21 @@ const raidTarget = {
     error: "Choose what to do: deactivate, ban from a group, or delete their messages.",
   }),
   group: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || RAID_GUID_PATTERN.test(value), {
-      message: "A GUID may contain only letters, digits, _ and - (at most 100 characters).",
-    }),
-  searchId: z.uuid("That search id is not valid.").optional(),
+    .pipe(
+      z.optional(z.string().check(z.trim())),
+      z.transform((value: string | undefined) => value || undefined),
+    )
+    .check(
+      z.refine((value) => value === undefined || RAID_GUID_PATTERN.test(value), {
+        message: "A GUID may contain only letters, digits, _ and - (at most 100 characters).",
+      }),
+    ),
+  searchId: z.optional(z.uuid("That search id is not valid.")),
 };
 
 type Target = { kind: string; group?: string; searchId?: string };
 
-function targetIssues(input: Target, context: z.RefinementCtx) {
+function targetIssues(input: Target, context: z.core.$RefinementCtx<Target>) {
   if (input.kind === "ban" && !input.group)
     context.addIssue({ code: "custom", path: ["group"], message: "Enter the group to ban them from." });
   if (input.kind === "delete_messages" && !input.searchId)
@@ -108,44 +106,38 @@ function targetIssues(input: Target, context: z.RefinementCtx) {
 }
 
 export const raidJobPreviewSchema = z
-  .object({
-    ...raidTarget,
-    text: z
-      .string()
-      .max(
-        MAX_RAID_TEXT,
-        `That is more text than ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs take; split the list.`,
-      ),
-  })
-  .superRefine(targetIssues);
+  .object({ ...raidTarget, text: z.string().check(z.maxLength(MAX_RAID_TEXT, TOO_MUCH_TEXT)) })
+  .check(z.superRefine(targetIssues));
 
 const raidJobFields = {
   ...raidTarget,
   reason: jobReason,
-  uids: z
-    .array(uidSchema)
-    .min(1, "There is no UID to act on.")
-    .max(MAX_INCIDENT_UIDS, `One job takes at most ${MAX_INCIDENT_UIDS.toLocaleString("en")} UIDs; split the list.`)
-    .transform((uids) => [...new Set(uids)]),
+  uids: z.pipe(
+    z
+      .array(uidSchema)
+      .check(z.minLength(1, "There is no UID to act on."), z.maxLength(MAX_INCIDENT_UIDS, TOO_MANY_UIDS)),
+    z.transform((uids: string[]) => [...new Set(uids)]),
+  ),
   preview: requestPreviewSchema,
 };
 
-export const raidJobSchema = z.object(raidJobFields).superRefine(targetIssues);
+export const raidJobSchema = z.object(raidJobFields).check(z.superRefine(targetIssues));
 
 /**
  * "Start without approval": an admin's own large job of any kind, its kind telling which job's
  * fields it carries (a block's blocker, or a raid job's group and search), with the reason no
  * second operator was asked.
  */
-export const breakGlassJobSchema = z
-  .discriminatedUnion(
+export const breakGlassJobSchema = z.pipe(
+  z.discriminatedUnion(
     "kind",
     [
       z
         .object({ ...jobFields, kind: z.literal("block"), breakGlassReason: breakGlassReasonSchema })
-        .refine(notSelf, NOT_SELF),
-      z.object({ ...raidJobFields, breakGlassReason: breakGlassReasonSchema }).superRefine(targetIssues),
+        .check(z.refine(notSelf, NOT_SELF)),
+      z.object({ ...raidJobFields, breakGlassReason: breakGlassReasonSchema }).check(z.superRefine(targetIssues)),
     ],
     { error: "Choose what to do: block, deactivate, ban from a group, or delete their messages." },
-  )
-  .transform(deduplicated);
+  ),
+  z.transform(deduplicated),
+);

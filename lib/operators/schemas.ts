@@ -1,20 +1,22 @@
-import { z } from "@/lib/validation/zod";
+import * as z from "@/lib/validation/zod";
 import { OPERATOR_ROLES } from "@/lib/roles";
 import { plainText } from "@/lib/validation/text";
+import { MIN_PASSWORD_LENGTH } from "./limits";
 
-export const MIN_PASSWORD_LENGTH = 12;
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, "Enter an email address.")
-  .pipe(z.email("Enter an email address such as name@example.com."))
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.minLength(1, "Enter an email address.")),
+    z.email("Enter an email address such as name@example.com."),
+  ),
+  z.transform((email: string) => email.toLowerCase()),
+);
 
 export const passwordSchema = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(200, "A password may have at most 200 characters.");
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`),
+    z.maxLength(200, "A password may have at most 200 characters."),
+  );
 
 export const roleSchema = z.enum(OPERATOR_ROLES, { error: "Choose a role: support, moderator, auditor or admin." });
 
@@ -22,14 +24,15 @@ export const createOperatorSchema = z.object({
   email: emailSchema,
   name: z
     .string()
-    .trim()
-    .min(1, "Enter the operator's name.")
-    .max(100, "A name may have at most 100 characters.")
-    .superRefine(plainText("The name")),
+    .check(
+      z.trim(),
+      z.minLength(1, "Enter the operator's name."),
+      z.maxLength(100, "A name may have at most 100 characters."),
+      z.superRefine(plainText("The name")),
+    ),
   role: roleSchema,
   password: passwordSchema,
 });
-export type CreateOperatorInput = z.input<typeof createOperatorSchema>;
 
 const operatorIdSchema = z.uuid("That operator id is not valid.");
 

@@ -1,7 +1,8 @@
 import type { MessageFilters, MessageScope } from "@/lib/chat-api/moderation-calls";
 import type { RaidSearchCriteria, RaidSearchSlice } from "@/lib/db/schema";
 import { linkDomains } from "@/lib/messages/links";
-import { QUICK_WINDOWS, type RaidSearchForm } from "@/lib/raid-search/schemas";
+import type { RaidSearchForm } from "@/lib/raid-search/schemas";
+import { QUICK_WINDOWS } from "@/lib/raid-search/windows";
 
 /**
  * What a search asks the chat service, and what the console checks itself: the vendor filters by

@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import * as z from "@/lib/validation/zod";
 import type { OperatorSummary } from "@/lib/auth/operators";
 import { getCurrentOperator } from "@/lib/auth/session";
 import { ChatApiError } from "@/lib/chat-api";
@@ -8,7 +8,7 @@ import { can, type Permission, ROLE_LABELS } from "@/lib/roles";
 import type { ActionResult } from "@/lib/actions/result";
 import { requestInfo } from "@/lib/actions/define-action";
 
-type ReadSpec<S extends z.ZodType, T> = {
+type ReadSpec<S extends z.core.$ZodType, T> = {
   permission: Permission;
   /** What the permission allows, for the refusal: "follow jobs". */
   describe: string;
@@ -35,7 +35,7 @@ const failed = (status: number, code: string, message: string) => answer(status,
  * JSON. A read changes nothing, so it writes no action-log entry and, unlike a server action,
  * never queues behind the operator's clicks: Next runs one action at a time per tab, not one GET.
  */
-export function readRoute<S extends z.ZodType, T>(spec: ReadSpec<S, T>) {
+export function readRoute<S extends z.core.$ZodType, T>(spec: ReadSpec<S, T>) {
   return async function read(params: Record<string, string>): Promise<Response> {
     const operator = await getCurrentOperator();
     if (!operator) return failed(401, "SIGNED_OUT", "Your session has ended. Sign in again to continue.");
@@ -45,7 +45,7 @@ export function readRoute<S extends z.ZodType, T>(spec: ReadSpec<S, T>) {
         "FORBIDDEN",
         `Your role (${ROLE_LABELS[operator.role]}) does not allow you to ${spec.describe}.`,
       );
-    const parsed = spec.params.safeParse(params);
+    const parsed = z.safeParse(spec.params, params);
     if (!parsed.success)
       return failed(400, "INVALID_INPUT", parsed.error.issues.map((issue) => issue.message).join(" "));
     try {

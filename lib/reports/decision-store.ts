@@ -6,7 +6,8 @@ import { parseItem } from "./decision-items";
 import { formatCount } from "@/lib/format/numbers";
 import { scheduleSettlement } from "@/lib/settlements/schedule";
 import { claimAllows } from "./claims";
-import { MAX_REPORTS_PER_DECISION, type DecisionTarget } from "./schemas";
+import { MAX_REPORTS_PER_DECISION } from "./reasons";
+import type { DecisionTarget } from "./schemas";
 
 /** A decision's state changes of the index: reserving the reports it covers, and what each came to. */
 

@@ -1,42 +1,31 @@
-import { z } from "@/lib/validation/zod";
+import * as z from "@/lib/validation/zod";
 import { plainText } from "@/lib/validation/text";
 import { uidSchema } from "@/lib/validation/uid";
+import { KEEP_REASONS, MAX_REPORTS_PER_DECISION, REMOVE_REASONS } from "./reasons";
 
 /** The forms and actions of the reports queue: one schema each, for the form and the action alike. */
 
-/** The most reports one decision covers; a sender with more is decided in several. */
-export const MAX_REPORTS_PER_DECISION = 500;
-
-export const KEEP_REASONS = {
-  not_a_violation: "Not against the rules",
-  context: "Fine in its context",
-  unfair_report: "Reported unfairly",
-  other: "Other (say why)",
-} as const;
-
-export const REMOVE_REASONS = {
-  spam: "Spam or scam",
-  harassment: "Harassment",
-  inappropriate: "Inappropriate content",
-  raid: "Part of a raid",
-  other: "Other (say why)",
-} as const;
-
 export const messageIdSchema = z
   .string({ error: "Name a message." })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,100}$/, "A message id has only letters, digits, _ and - (at most 100 characters).");
+  .check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9_-]{1,100}$/, "A message id has only letters, digits, _ and - (at most 100 characters)."),
+  );
 
 const targetSchema = z.discriminatedUnion(
   "kind",
   [
     z.object({
       kind: z.literal("reports"),
-      messageIds: z
-        .array(messageIdSchema)
-        .min(1, "Select at least one report.")
-        .max(MAX_REPORTS_PER_DECISION, `Decide at most ${MAX_REPORTS_PER_DECISION} reports at once.`)
-        .transform((ids) => [...new Set(ids)]),
+      messageIds: z.pipe(
+        z
+          .array(messageIdSchema)
+          .check(
+            z.minLength(1, "Select at least one report."),
+            z.maxLength(MAX_REPORTS_PER_DECISION, `Decide at most ${MAX_REPORTS_PER_DECISION} reports at once.`),
+          ),
+        z.transform((ids: string[]) => [...new Set(ids)]),
+      ),
     }),
     z.object({ kind: z.literal("sender"), senderUid: uidSchema }),
   ],
@@ -45,9 +34,7 @@ const targetSchema = z.discriminatedUnion(
 
 const reasonText = z
   .string({ error: "Write the reason as text." })
-  .trim()
-  .max(500, "Keep the reason under 500 characters.")
-  .superRefine(plainText("The reason"));
+  .check(z.trim(), z.maxLength(500, "Keep the reason under 500 characters."), z.superRefine(plainText("The reason")));
 
 const needsText = (input: { reasonCode: string; reasonText: string }) =>
   input.reasonCode !== "other" || input.reasonText.length > 0;
@@ -59,7 +46,7 @@ const codes = <T extends Record<string, string>>(reasons: T) =>
   });
 
 /** What the moderator confirmed: at once, or as an incident job for a large decision (decision-plan.ts). */
-const runAs = z.enum(["now", "job"], { error: 'Say how the decision runs: "now" or "job".' }).default("now");
+const runAs = z._default(z.enum(["now", "job"], { error: 'Say how the decision runs: "now" or "job".' }), "now");
 
 const senderOptions = {
   blockForReporters: z.boolean({ error: "Say whether to block the sender for each reporter." }),
@@ -69,7 +56,7 @@ const senderOptions = {
 
 export const keepReportsSchema = z
   .object({ target: targetSchema, reasonCode: codes(KEEP_REASONS), reasonText, runAs })
-  .refine(needsText, NEEDS_TEXT);
+  .check(z.refine(needsText, NEEDS_TEXT));
 
 export const removeReportsSchema = z
   .object({
@@ -79,7 +66,7 @@ export const removeReportsSchema = z
     runAs,
     ...senderOptions,
   })
-  .refine(needsText, NEEDS_TEXT);
+  .check(z.refine(needsText, NEEDS_TEXT));
 
 /** A decision's size before it is confirmed: how many reports and calls, and whether it runs as a job. */
 export const previewDecisionSchema = z.object({
@@ -93,9 +80,3 @@ export type DecisionTarget = z.output<typeof targetSchema>;
 export const claimReportSchema = z.object({ messageId: messageIdSchema });
 
 export const refreshReportsSchema = z.strictObject({}, { error: "Refresh takes no fields." });
-
-/** "Spam or scam: same link everywhere": the reason as the log and the report keep it. */
-export function decisionReason(reasons: Record<string, string>, code: string, text: string): string {
-  const label = code === "other" ? "Other" : (reasons[code] ?? code);
-  return text ? `${label}: ${text}` : label;
-}

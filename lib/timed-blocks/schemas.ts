@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import * as z from "@/lib/validation/zod";
 import { blockForSchema } from "@/lib/blocking/schemas";
 import { uidSchema } from "@/lib/validation/uid";
 

@@ -1,17 +1,18 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { plainText } from "./text";
 
 /** Why an operator acts: recorded in the action log with what they did. */
 export const MAX_REASON_LENGTH = 500;
 
+const TOO_LONG = `A reason may have at most ${MAX_REASON_LENGTH} characters.`;
+
 /** An optional reason, as the block, unblock and tag forms take it: blank is none. */
-export const reasonSchema = z
-  .string()
-  .trim()
-  .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
-  .superRefine(plainText("The reason"))
-  .optional()
-  .transform((reason) => reason || undefined);
+export const reasonSchema = z.pipe(
+  z.optional(
+    z.string().check(z.trim(), z.maxLength(MAX_REASON_LENGTH, TOO_LONG), z.superRefine(plainText("The reason"))),
+  ),
+  z.transform((reason: string | undefined) => reason || undefined),
+);
 
 /**
  * The reason an operator must give for what they do, recorded in the action log: required, at most
@@ -20,10 +21,12 @@ export const reasonSchema = z
 export const requiredReason = (missing = "Give a reason: it is recorded in the action log.") =>
   z
     .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(MAX_REASON_LENGTH, `A reason may have at most ${MAX_REASON_LENGTH} characters.`)
-    .superRefine(plainText("The reason"));
+    .check(
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(MAX_REASON_LENGTH, TOO_LONG),
+      z.superRefine(plainText("The reason")),
+    );
 
 /** The shared rule for a moderation action's reason (deleting a message, deactivating, a group's members). */
 export const reasonRequiredSchema = requiredReason();

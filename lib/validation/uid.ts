@@ -1,35 +1,21 @@
-import { z } from "./zod";
-import { textProblem } from "./text";
-
-const MAX_UID_LENGTH = 100;
-export const UID_RULE = `A UID may contain only letters, digits, _ and - (at most ${MAX_UID_LENGTH} characters).`;
-const UID_PATTERN = /^[A-Za-z0-9_-]+$/;
-
-/** Why `value` is not a UID, or undefined when it is one. */
-export function uidProblem(value: string): string | undefined {
-  if (value.length === 0) return "Enter a UID.";
-  const text = textProblem("The UID", value);
-  if (text) return text;
-  if (value.length > MAX_UID_LENGTH)
-    return `A UID may have at most ${MAX_UID_LENGTH} characters; this one has ${value.length}.`;
-  if (!UID_PATTERN.test(value)) return UID_RULE;
-  return undefined;
-}
+import * as z from "./zod";
+import { uidProblem } from "./uid-rule";
 
 /** A chat UID as the service accepts it, lowercased as the service does. */
-export const uidSchema = z
-  .string({ error: "Enter a UID." })
-  .trim()
-  .superRefine((value, context) => {
+export const uidSchema = z.string({ error: "Enter a UID." }).check(
+  z.trim(),
+  z.superRefine((value, context) => {
     const problem = uidProblem(value);
     if (problem) context.addIssue({ code: "custom", message: problem });
-  })
-  .transform((value) => value.toLowerCase());
+  }),
+  z.toLowerCase(),
+);
 
 /** A UID a form may leave blank: undefined then, otherwise a UID as `uidSchema` reads it. */
-export const optionalUidSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || undefined)
-  .pipe(uidSchema.optional());
+export const optionalUidSchema = z.pipe(
+  z.pipe(
+    z.optional(z.string().check(z.trim())),
+    z.transform((value: string | undefined) => value || undefined),
+  ),
+  z.optional(uidSchema),
+);

@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+// The project's folder, where npm runs its scripts: this module also runs compiled, from .server/.
+const ROOT = process.cwd();
 const STAMP = path.join(ROOT, ".next", "source-stamp");
 const SOURCES = [
   "app",

@@ -82,13 +82,15 @@ describe("npm start, signalled as a service manager does", () => {
     await fetch(`http://127.0.0.1:${port}/login`);
     const tree = descendants(npm.pid!);
     const nodes = tree.filter((process) => /(^|\/)node\b/.test(process.command));
-    expect(nodes.map((process) => process.command)).toEqual([expect.stringContaining("scripts/start.ts")]);
+    // One node process, running the compiled server: no tsx, no esbuild service beside it.
+    expect(nodes.map((process) => process.command)).toEqual([expect.stringContaining("scripts/run.mjs start")]);
+    expect(tree.filter((process) => /esbuild|tsx/.test(process.command))).toEqual([]);
 
     const signalled = Date.now();
     npm.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan((GRACE_SECONDS + 3) * 1000);
-    // The node process is gone when npm is; esbuild's service (tsx's compiler) follows once its pipe closes.
+    // The node process is gone when npm is.
     await waitFor(
       "every process of the tree to be gone",
       async () => tree.filter((process) => alive(process.pid)).map((process) => process.command),

@@ -16,9 +16,9 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
  * console, so that the same contract tests hold for both. A test that configures a real upstream is
  * about the console (it switches its /v3 off), and still gets the console.
  */
-function serverScript(env: Record<string, string> | undefined): string {
+function serverProgram(env: Record<string, string> | undefined): string {
   const upstream = ["CHAT_API_BASE_URL", "CHAT_APP_ID", "CHAT_REGION"].some((name) => env?.[name]);
-  return process.env.TEST_CHAT_SERVICE === "standalone" && !upstream ? "scripts/chat-service.ts" : "scripts/serve.ts";
+  return process.env.TEST_CHAT_SERVICE === "standalone" && !upstream ? "chat-service" : "serve";
 }
 
 /** The PostgreSQL server tests create their throwaway databases on. */
@@ -163,7 +163,7 @@ async function newPgliteFolder(into: string): Promise<void> {
 
 /**
  * Starts the built console as `npm start` does once built (or the chat service alone, see
- * `serverScript`), on a free port with its own data folder and database.
+ * `serverProgram`), on a free port with its own data folder and database.
  */
 export async function startConsole(options: ConsoleOptions = {}): Promise<ConsoleServer> {
   const database = options.database ?? "pglite";
@@ -193,7 +193,8 @@ export async function startConsole(options: ConsoleOptions = {}): Promise<Consol
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const launch = async () => {
-    const started = spawn(process.execPath, ["--import", "tsx", serverScript(options.env)], {
+    // The compiled server, as `npm start` runs it (scripts/run.mjs compiles it first if the sources changed).
+    const started = spawn(process.execPath, ["scripts/run.mjs", serverProgram(options.env)], {
       cwd: ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,12 +1,13 @@
 "use server";
 
 import { defineAction } from "@/lib/actions/define-action";
-import { parseUidList, type UidListEntry } from "@/lib/blocking/schemas";
+import { parseUidList, type UidListEntry } from "@/lib/blocking/uid-list";
 import { chatApi } from "@/lib/chat-api";
 import { getEnv } from "@/lib/env";
 import { needsApproval } from "@/lib/approvals/threshold";
 import { currentlyBlocked } from "@/lib/incidents/blocked-list";
-import { incidentPreviewSchema, MAX_INCIDENT_UIDS } from "@/lib/incidents/schemas";
+import { MAX_INCIDENT_UIDS } from "@/lib/incidents/limits";
+import { incidentPreviewSchema } from "@/lib/incidents/schemas";
 
 export type IncidentPreview = {
   blocker: { uid: string; name: string };

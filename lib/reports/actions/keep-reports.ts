@@ -3,7 +3,8 @@
 import { defineAction } from "@/lib/actions/define-action";
 import { decideReports } from "../decide";
 import { decisionCompletion, decisionRequest } from "../decision-log";
-import { decisionReason, KEEP_REASONS, keepReportsSchema } from "../schemas";
+import { decisionReason, KEEP_REASONS } from "../reasons";
+import { keepReportsSchema } from "../schemas";
 
 /** "Keep": the reported messages stay; the service's review of each is `approved`. */
 export const keepReportsAction = defineAction({

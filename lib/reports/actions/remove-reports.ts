@@ -3,7 +3,8 @@
 import { defineAction } from "@/lib/actions/define-action";
 import { decideReports } from "../decide";
 import { decisionCompletion, decisionRequest } from "../decision-log";
-import { decisionReason, REMOVE_REASONS, removeReportsSchema } from "../schemas";
+import { decisionReason, REMOVE_REASONS } from "../reasons";
+import { removeReportsSchema } from "../schemas";
 
 /**
  * "Remove message": each message deleted, then its review `disapproved`; with it, as asked, the

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/lib/db/client";
-import { blockForSeconds } from "@/lib/blocking/schemas";
+import { blockForSeconds } from "@/lib/blocking/block-for";
 import { blockExpirySchema } from "@/lib/timed-blocks/schemas";
 import { changeExpiry } from "@/lib/timed-blocks/store";
 import { RefusedError } from "@/lib/errors";

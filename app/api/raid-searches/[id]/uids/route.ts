@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { MAX_INCIDENT_UIDS } from "@/lib/incidents/schemas";
+import { MAX_INCIDENT_UIDS } from "@/lib/incidents/limits";
 import { allSenderUids } from "@/lib/raid-search/senders";
 import { getSearch } from "@/lib/raid-search/store";
 import { queryOf, readRoute } from "@/lib/reads/route";
