@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startConsole } from "../tests/support/console-server";
+import { signIn as signInOver } from "../tests/support/console-session";
 import { ADMIN, signIn } from "./support";
 
 test("a log cut short with SQL: everyone still signs in, and Verify integrity says where it was cut", async ({
@@ -15,16 +16,18 @@ test("a log cut short with SQL: everyone still signs in, and Verify integrity sa
   const db = new pg.Client({ connectionString: server.databaseUrl });
   const context = await browser.newContext({ baseURL: server.baseUrl, storageState: { cookies: [], origins: [] } });
   try {
+    // A few entries to cut from: each sign-in is one.
+    for (let times = 0; times < 3; times += 1) await signInOver(server, ADMIN);
     const page = await context.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/audit");
     await page.getByRole("button", { name: "Sign checkpoint" }).click();
-    await expect(page.getByText(/Newest checkpoint: \d+ entries/)).toBeVisible();
+    await expect(page.getByText(/Checkpoint signed at \d+ entries/)).toBeVisible();
 
     await db.connect();
     const signed = Number((await db.query("select max(size) as size from audit_checkpoints")).rows[0].size);
+    expect(signed).toBeGreaterThanOrEqual(4);
     const cut = signed - 2;
-    expect(cut).toBeGreaterThan(0);
 
     // The console stops; someone deletes the log's newest entries, and it starts again on the same data.
     await context.clearCookies();
