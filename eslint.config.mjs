@@ -138,6 +138,8 @@ export default defineConfig([
   },
   globalIgnores([
     ".next/**",
+    // The server compiled by `npm start` (scripts/run.mjs).
+    ".server/**",
     "out/**",
     "build/**",
     "data/**",
