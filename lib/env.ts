@@ -92,6 +92,9 @@ const rawEnvSchema = z.object({
       .optional(),
   ),
   SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS", 0, 3600).default(25),
+  RAID_ALERT_MESSAGES: wholeNumber("RAID_ALERT_MESSAGES", 1, 1_000_000).default(20),
+  RAID_ALERT_SENDERS: wholeNumber("RAID_ALERT_SENDERS", 1, 1_000_000).default(10),
+  RAID_ALERT_MINUTES: wholeNumber("RAID_ALERT_MINUTES", 1, 24 * 60).default(10),
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(z.email("CONSOLE_ADMIN_EMAIL must be an email address").optional()),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, "CONSOLE_ADMIN_PASSWORD must be at least 12 characters").optional(),
@@ -138,6 +141,8 @@ export type Env = {
     /** The limit assumed until the service announces one. */
     rateLimitHint: number;
   };
+  /** "Possible raid in <group>": so many messages from so many senders blocked or reported in a group within the minutes. */
+  raidAlert: { messages: number; senders: number; minutes: number };
   /** After SIGTERM: how long calls in flight may take to finish before the process lets go of them. */
   shutdownGraceMs: number;
   /**
@@ -230,6 +235,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       rateShare: raw.INCIDENT_RATE_SHARE,
       rateReserve: raw.INCIDENT_RATE_RESERVE,
       rateLimitHint: raw.CHAT_RATE_LIMIT_PER_MINUTE_HINT,
+    },
+    raidAlert: {
+      messages: raw.RAID_ALERT_MESSAGES,
+      senders: raw.RAID_ALERT_SENDERS,
+      minutes: raw.RAID_ALERT_MINUTES,
     },
     shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     approval: { thresholdUids: raw.APPROVAL_THRESHOLD_UIDS, ttlMs: Math.round(raw.APPROVAL_TTL_MINUTES * 60_000) },

@@ -21,7 +21,9 @@ export type Permission =
   | "incidents.read"
   | "notes.read"
   | "notes.write"
-  | "notes.manage";
+  | "notes.manage"
+  | "rules.read"
+  | "rules.manage";
 
 const SUPPORT: Permission[] = [
   "users.read",
@@ -31,6 +33,7 @@ const SUPPORT: Permission[] = [
   "incidents.read",
   "notes.read",
   "notes.write",
+  "rules.read",
 ];
 const MODERATOR: Permission[] = [
   ...SUPPORT,
@@ -41,6 +44,7 @@ const MODERATOR: Permission[] = [
   "groups.members.manage",
   "reports.decide",
   "accounts.search",
+  "rules.manage",
 ];
 const AUDITOR: Permission[] = ["audit.read.all", "audit.export", "notes.read"];
 
@@ -96,6 +100,9 @@ const PERMISSION_NAMES: Record<Permission, string> = {
   "notes.read": "read the notes on a user",
   "notes.write": "write notes on a user",
   "notes.manage": "edit and delete other operators' notes",
+  "rules.read": "read the moderation rules, their blocked messages and raid alerts",
+  "rules.manage":
+    "write, test, enable and disable moderation rules, deliver or keep blocked messages, and dismiss raid alerts",
 };
 
 export function isPermission(value: unknown): value is Permission {

@@ -16,6 +16,8 @@ import { approvalExpiry } from "@/lib/approvals/expiry";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { reportIndexer } from "@/lib/reports/index-worker";
+import { blockedIndexer } from "@/lib/blocked-messages/index-worker";
+import { raidAlertWatcher } from "@/lib/raid-alerts/worker";
 import { timedBlockExpiry } from "@/lib/timed-blocks/expiry";
 import { startWorkers } from "@/lib/workers/define-worker";
 import { raidSearchRunner } from "@/lib/raid-search/worker";
@@ -60,6 +62,8 @@ export async function prepareServer(): Promise<void> {
     approvalExpiry,
     checkpointSchedule,
     reportIndexer,
+    blockedIndexer,
+    raidAlertWatcher,
   );
   onShutdown("close", "console database", closeDb);
   if (kind === "pglite") {

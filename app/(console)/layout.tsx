@@ -6,7 +6,12 @@ import { OpenReportsBadge } from "@/components/reports/open-reports-badge";
 import { getDb } from "@/lib/db/client";
 import { approvalRequestsFor } from "@/lib/approvals/requests";
 import { openReportCount } from "@/lib/reports/queries";
+import { pendingBlockedCount } from "@/lib/blocked-messages/queries";
+import { raidAlertsView } from "@/lib/raid-alerts/view";
+import { RaidAlertBanner } from "@/components/raid-alerts/raid-alert-banner";
 import { Badge } from "@/components/ui/badge";
+import { NavCountBadge } from "@/components/ui/nav-count-badge";
+import { countOf } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/lib/auth/actions/sign-out";
 import { can, ROLE_LABELS } from "@/lib/roles";
@@ -19,10 +24,30 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const waiting = mayBlock ? (await approvalRequestsFor(await getDb(), operator)).waitingForYou : 0;
   const mayReadReports = can(operator.role, "reports.read");
   const openReports = mayReadReports ? await openReportCount(await getDb()) : 0;
+  const mayReadRules = can(operator.role, "rules.read");
+  const pendingBlocked = mayReadRules ? await pendingBlockedCount(await getDb()) : 0;
+  const alerts = mayReadRules ? await raidAlertsView(await getDb()) : [];
   const items: NavItem[] = [
     ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
     ...(mayReadReports
       ? [{ href: "/reports", label: "Reports", badge: <OpenReportsBadge initial={openReports} /> }]
+      : []),
+    ...(mayReadRules
+      ? [
+          {
+            href: "/blocked-messages",
+            label: "Blocked messages",
+            badge: (
+              <NavCountBadge
+                count={pendingBlocked}
+                shown={pendingBlocked > 999 ? "999+" : undefined}
+                tone="bg-amber-700"
+                label={countOf(pendingBlocked, "blocked message waiting", "blocked messages waiting")}
+              />
+            ),
+          },
+          { href: "/rules", label: "Rules" },
+        ]
       : []),
     ...(can(operator.role, "incidents.read")
       ? [
@@ -84,6 +109,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           />
         </div>
       </header>
+      {mayReadRules && <RaidAlertBanner initial={alerts} canAct={can(operator.role, "rules.manage")} />}
       <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         {children}
       </main>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField, UID_INPUT } from "@/components/ui/field";
@@ -57,6 +57,14 @@ const WINDOW_OPTIONS = [
   { value: "custom", label: "From … to …" },
 ];
 
+/** An instant as a datetime-local field shows it, in the operator's own time zone. */
+function localInputOf(iso: string | undefined): string | undefined {
+  const at = iso ? new Date(iso) : undefined;
+  if (!at || Number.isNaN(at.getTime())) return undefined;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 /** A time typed in the operator's own time zone, as the instant the server reads. */
 const instantOf = (local: string | undefined) => (local ? new Date(local).toISOString() : undefined);
 
@@ -104,14 +112,21 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
  * "Find accounts": where, what, when and who to look for. The search runs on the server in the
  * background; the page follows it at /incidents?search=<id>.
  */
-export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
+export function FindAccountsForm({
+  defaultGroup,
+  prefill,
+}: {
+  defaultGroup?: string;
+  /** A raid alert's group and window (ISO times), as "Find accounts" of its banner opens the form. */
+  prefill?: { group: string; from?: string; to?: string };
+}) {
   const id = useId();
   const router = useRouter();
   const form = useSchemaForm({
     schema: loadRaidSearchFormSchema,
     defaultValues: {
       where: "group",
-      group: defaultGroup ?? "",
+      group: prefill?.group ?? defaultGroup ?? "",
       user: "",
       textContains: "",
       hasLinks: false,
@@ -125,6 +140,18 @@ export function FindAccountsForm({ defaultGroup }: { defaultGroup?: string }) {
     } as SearchFields,
   });
   const { where, window } = form.values;
+  const { setValue } = form;
+  const prefillFrom = prefill?.from;
+  const prefillTo = prefill?.to;
+  // The window's ends in the operator's own zone, which only the browser knows: set once it runs.
+  useEffect(() => {
+    const from = localInputOf(prefillFrom);
+    const to = localInputOf(prefillTo);
+    if (!from || !to) return;
+    setValue("window", "custom");
+    setValue("from", from);
+    setValue("to", to);
+  }, [prefillFrom, prefillTo, setValue]);
   const start = useServerAction(startRaidSearchAction, { unanswered: UNANSWERED });
   const [placed, setPlaced] = useState<string[]>([]);
 

@@ -12,6 +12,7 @@ import type { RateLimitInfo } from "./rate-limit";
 import { createTransport, type ChatApiResult } from "./transport";
 import { moderationCalls, queryOf, type ModerationCalls } from "./moderation-calls";
 import { groupCalls, type GroupCalls } from "./group-calls";
+import { rulesCalls, type RulesCalls } from "./rules-calls";
 
 export type ChatApiClientOptions = {
   /** Up to and including `/v3`, such as `https://<app_id>.api-us.cometchat.io/v3`. */
@@ -44,7 +45,8 @@ type UserSearch = {
 type ConversationListing = { conversationType?: "user" | "group"; page: number; perPage: number };
 
 export type ChatApiClient = ModerationCalls &
-  GroupCalls & {
+  GroupCalls &
+  RulesCalls & {
     getUser(uid: string): Promise<ChatApiResult<ChatUser>>;
     /** Users whose UID or name starts with `searchKey` (the service's "list users"). */
     listUsers(search: UserSearch): Promise<ChatApiResult<UsersPage>>;
@@ -86,6 +88,7 @@ export function createChatApiClient(options: ChatApiClientOptions): ChatApiClien
   return {
     ...moderationCalls(send),
     ...groupCalls(send),
+    ...rulesCalls(send),
     getUser: (uid) => send({ method: "GET", path: userPath(uid) }, responseSchemas.user),
     listUsers: ({ searchKey, searchIn, page, perPage, onlyDeactivated, withDeactivated }) =>
       send(

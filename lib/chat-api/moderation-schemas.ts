@@ -47,6 +47,9 @@ export type ScannedMessage = {
   text?: string;
   senderName?: string;
   senderCreatedAt?: number;
+  /** Where it was sent, for a rule's test: a group's GUID or a user's UID. */
+  receiverType?: string;
+  receiver?: string;
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -61,7 +64,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 function scannedMessageOf(item: unknown): ScannedMessage | { wrong: string } {
   if (!isObject(item)) return { wrong: "expected an object" };
-  const { id, sender, sentAt, data } = item;
+  const { id, sender, sentAt, data, receiverType, receiver } = item;
   if (typeof id !== "string") return { wrong: "id: expected a string" };
   if (sender !== undefined && typeof sender !== "string") return { wrong: "sender: expected a string" };
   if (sentAt !== undefined && typeof sentAt !== "number") return { wrong: "sentAt: expected a number" };
@@ -79,6 +82,8 @@ function scannedMessageOf(item: unknown): ScannedMessage | { wrong: string } {
     text,
     senderName: typeof name === "string" ? name : undefined,
     senderCreatedAt: typeof createdAt === "number" ? createdAt : undefined,
+    receiverType: typeof receiverType === "string" ? receiverType : undefined,
+    receiver: typeof receiver === "string" ? receiver : undefined,
   };
 }
 

@@ -32,6 +32,7 @@ export type ChatApiRequest = {
   /** Path after the base URL, with its segments already encoded. */
   path: string;
   onBehalfOf?: string;
+  /** JSON, or a form the vendor takes as `multipart/form-data` (keyword lists); fetch sets its boundary. */
   body?: unknown;
 };
 
@@ -77,13 +78,14 @@ export function createTransport(options: TransportOptions) {
   ): Promise<Answer> {
     const headers: Record<string, string> = { apikey: options.apiKey, Accept: "application/json" };
     if (request.onBehalfOf !== undefined) headers.onBehalfOf = request.onBehalfOf;
-    if (request.body !== undefined) headers["Content-Type"] = "application/json";
+    const form = request.body instanceof FormData;
+    if (request.body !== undefined && !form) headers["Content-Type"] = "application/json";
     const signal = AbortSignal.timeout(options.timeoutMs);
     try {
       const response = await options.fetch(`${baseUrl}${request.path}`, {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.body === undefined ? undefined : form ? (request.body as FormData) : JSON.stringify(request.body),
         signal,
         // A redirect would carry the apikey header to wherever it points: the key goes to the base URL only.
         redirect: "manual",

@@ -28,6 +28,8 @@ export * from "./rate-and-expiry-tables";
 export * from "./raid-search-tables";
 // The index of reported messages (lib/reports/).
 export * from "./report-tables";
+// Rules: their tests, the index of blocked messages, raid alerts (lib/rules, lib/blocked-messages, lib/raid-alerts).
+export * from "./rules-tables";
 import { approvalColumns } from "./approval-columns";
 import { instant, startedWorkColumns } from "./columns";
 export type { RequestPreview } from "./approval-columns";

@@ -55,3 +55,5 @@ export const raidSearchUidsRead = (searchId: string, filter: string) => ({
 
 /** The reports waiting for a decision, for the navigation's badge. */
 export const openReportsRead = { url: "/api/reports/open-count", dates: [] as const };
+
+export const raidAlertsRead = { url: "/api/raid-alerts" };

@@ -35,7 +35,13 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
   const requests = await approvalRequestsFor(db, operator);
   const threshold = getEnv().approval.thresholdUids;
   const searching = can(operator.role, "accounts.search");
-  const searchId = firstOf((await searchParams).search);
+  const search = await searchParams;
+  const searchId = firstOf(search.search);
+  // "Find accounts" of a raid alert: the search form filled in with the group and the alert's window.
+  const findGroup = firstOf(search.findGroup);
+  const prefill = findGroup
+    ? { group: findGroup, from: firstOf(search.findFrom), to: firstOf(search.findTo) }
+    : undefined;
   const view =
     searchId && raidSearchIdSchema.safeParse({ searchId }).success
       ? await searchView(db, { searchId, filter: "", page: 1 })
@@ -61,7 +67,7 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
 
       <Section id="find-accounts" title="Find accounts">
         {searching ? (
-          <FindAccountsForm />
+          <FindAccountsForm prefill={prefill} />
         ) : (
           <p className="text-sm text-slate-700">
             Your role may follow the searches and their senders; a moderator or admin starts them.
