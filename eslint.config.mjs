@@ -94,9 +94,9 @@ export default defineConfig([
           patterns: [
             {
               regex:
-                "^@/(app|components)/|^@/lib/(?!(db/pglite-shared|db/pglite-prepared|db/migrate-postgres|db/qualified|env|env-parts|log|lifecycle|security/response-headers\\.mjs)$)",
+                "^@/(app|components)/|^@/lib/(?!(db/pglite-shared|db/pglite-prepared|db/migrate-postgres|db/qualified|env|env-parts|log|lifecycle|rule-matching/.*|security/response-headers\\.mjs)$)",
               message:
-                "The embedded chat service is a separate program: it may use the platform's plumbing (lib/db's drivers, lib/env, lib/log, lib/lifecycle, lib/security's headers), never the console's features.",
+                "The embedded chat service is a separate program: it may use the platform's plumbing (lib/db's drivers, lib/env, lib/log, lib/lifecycle, lib/security's headers) and the rule matcher it shares with the console (lib/rule-matching), never the console's features.",
             },
           ],
         },

@@ -75,6 +75,17 @@ export const chatErrors = {
       `The message with id ${id} is not in the flagged messages list.`,
       "Only a flagged message that has not been reviewed yet can be reviewed.",
     ),
+  ruleNotFound: (id: string) =>
+    new ChatServiceError(404, "ERR_RULE_NOT_FOUND", `The moderation rule with id ${id} does not exist.`),
+  keywordListNotFound: (id: string) =>
+    new ChatServiceError(404, "ERR_KEYWORD_NOT_FOUND", `The keyword list with id ${id} does not exist.`),
+  alreadyReviewed: (id: string, status: string) =>
+    new ChatServiceError(
+      409,
+      "ERR_MESSAGE_ALREADY_REVIEWED",
+      `The message with id ${id} has been ${status} already.`,
+      "A blocked message is reviewed once: the same decision again answers success, the other one this.",
+    ),
   notAMember: (uid: string, guid: string) =>
     new ChatServiceError(
       400,

@@ -52,6 +52,7 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
 const digest = (text: string) => hash("sha256", text, "buffer");
 
 function readBody(request: IncomingMessage): Promise<unknown> {
+  const contentType = request.headers["content-type"] ?? "";
   if (Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES) {
     return Promise.reject(chatErrors.payloadTooLarge(MAX_BODY_BYTES));
   }
@@ -68,8 +69,13 @@ function readBody(request: IncomingMessage): Promise<unknown> {
     });
     request.on("error", reject);
     request.on("end", () => {
+      const bytes = Buffer.concat(chunks);
+      if (/^multipart\/form-data/i.test(contentType)) {
+        parseMultipart(bytes, contentType).then(resolve, reject);
+        return;
+      }
       try {
-        resolve(parseBody(Buffer.concat(chunks).toString("utf8")));
+        resolve(parseBody(bytes.toString("utf8")));
       } catch (error) {
         reject(error);
       }
@@ -91,6 +97,28 @@ function parseBody(text: string): unknown {
     throw chatErrors.badRequest("The request body must be a JSON object.", {
       body: ["The request body must be a JSON object."],
     });
+  }
+  return body;
+}
+
+/**
+ * A `multipart/form-data` body (the vendor's keyword lists are sent so) as an object: each text field
+ * a string, each file `{ fileName, content }` (its text), a field given more than once an array.
+ */
+async function parseMultipart(bytes: Buffer, contentType: string): Promise<Record<string, unknown>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw chatErrors.badRequest("The request body is not valid multipart/form-data.", {
+      body: ["The request body must be valid multipart/form-data, as its Content-Type says."],
+    });
+  }
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    const entry = typeof value === "string" ? value : { fileName: value.name, content: await value.text() };
+    const existing = body[name];
+    body[name] = existing === undefined ? entry : Array.isArray(existing) ? [...existing, entry] : [existing, entry];
   }
   return body;
 }

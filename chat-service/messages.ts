@@ -1,6 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { blockMessage, dropMessage } from "./blocked-messages";
+import { conversationOwners, touchConversation } from "./conversation-touch";
+import { currentRules } from "./moderation-engine";
 import type { ChatDatabase } from "./db/client";
-import { chatConversationStates, chatGroupMembers, chatMessages } from "./db/schema";
+import { chatMessages } from "./db/schema";
 import { chatErrors } from "./errors";
 import { APP_SYSTEM, canSee, findMessage, moderates, requireMembership } from "./message-access";
 import { recordCall } from "./journal";
@@ -31,58 +34,49 @@ async function recordOf(db: ChatDatabase, message: MessageRow, viewer = "") {
 }
 
 /**
- * Each owner's state of the conversation moves to `now`; everyone but the sender has one more
- * unread message. States that do not exist yet (a first message) are made.
+ * The vendor's "send message" on behalf of `sender`: a text message to a user or a group. The
+ * moderation engine's enabled rules see it first (./moderation-engine.ts): one that matches holds it
+ * back (./blocked-messages.ts), and the sender's answer says so in `data.moderation`.
  */
-async function touchConversation(
-  db: ChatDatabase,
-  conversationId: string,
-  owners: string[],
-  sender: string,
-  now: number,
-) {
-  await db
-    .insert(chatConversationStates)
-    .values(
-      owners.map((ownerUid) => ({
-        ownerUid,
-        conversationId,
-        unreadMessageCount: ownerUid === sender ? 0 : 1,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [chatConversationStates.ownerUid, chatConversationStates.conversationId],
-      set: {
-        updatedAt: now,
-        unreadMessageCount: sql`${chatConversationStates.unreadMessageCount} + case when ${chatConversationStates.ownerUid} = ${sender} then 0 else 1 end`,
-      },
-    });
-}
-
-/** The vendor's "send message" on behalf of `sender`: a text message to a user or a group. */
 export async function sendMessage(sender: string, body: SendMessage) {
+  const rules = await currentRules();
   return chatStore().db.transaction(async (tx) => {
     const db = tx as unknown as ChatDatabase;
-    await requireUser(db, sender);
+    const senderRow = await requireUser(db, sender);
     const now = nowSeconds();
     let conversationId: string;
-    let owners: string[];
+    let receiverCreatedAt: number | undefined;
     if (body.receiverType === "user") {
-      await requireUser(db, body.receiver);
+      receiverCreatedAt = (await requireUser(db, body.receiver)).createdAt;
       conversationId = userConversationId(sender, body.receiver);
-      owners = [...new Set([sender, body.receiver])];
     } else {
       await requireMembership(db, body.receiver, sender);
       conversationId = groupConversationId(body.receiver);
-      const members = await db
-        .select({ uid: chatGroupMembers.uid })
-        .from(chatGroupMembers)
-        .where(eq(chatGroupMembers.guid, body.receiver));
-      owners = members.map((member) => member.uid);
     }
     const data = body.data.metadata ? { text: body.data.text, metadata: body.data.metadata } : { text: body.data.text };
+    const match = rules.firstMatch(
+      {
+        text: body.data.text,
+        sender: { uid: sender, createdAt: senderRow.createdAt },
+        receiverType: body.receiverType,
+        receiver: body.receiver,
+        ...(receiverCreatedAt !== undefined ? { receiverCreatedAt } : {}),
+      },
+      now,
+    );
+    if (match) {
+      const held = {
+        conversationId,
+        sender,
+        receiverType: body.receiverType,
+        receiver: body.receiver,
+        category: body.category,
+        type: body.type,
+        data,
+        sentAt: now,
+      };
+      return match.rule.action[0] === "dropMessage" ? dropMessage(db, held, match) : blockMessage(db, held, match);
+    }
     const [message] = await db
       .insert(chatMessages)
       .values({
@@ -97,6 +91,7 @@ export async function sendMessage(sender: string, body: SendMessage) {
         updatedAt: now,
       })
       .returning();
+    const owners = await conversationOwners(db, sender, body.receiverType, body.receiver);
     await touchConversation(db, conversationId, owners, sender, now);
     await recordCall(db, {
       method: "POST",

@@ -26,9 +26,19 @@ import {
   userMessagesEndpoints,
   usersDeactivationEndpoints,
 } from "./endpoints-moderation";
+import {
+  blockedMessageEndpoints,
+  blockedMessagesEndpoints,
+  keywordListEndpoints,
+  keywordListsEndpoints,
+  reviewedMessagesEndpoints,
+  ruleEndpoints,
+  ruleRevisionsEndpoints,
+  rulesEndpoints,
+} from "./endpoints-moderation-engine";
 import type { Endpoints } from "./http";
 
-/** The paths the service serves, after `/v3`; `:name` is a path parameter (a UID, a GUID or a message id). */
+/** The paths the service serves, after `/v3`; `:name` is a path parameter (a UID, a GUID, a message id, a rule's or a keyword list's id). */
 const ROUTES: Array<[string, Endpoints]> = [
   ["/users", { ...usersEndpoints, ...usersDeactivationEndpoints }],
   ["/users/:uid", userEndpoints],
@@ -49,6 +59,14 @@ const ROUTES: Array<[string, Endpoints]> = [
   ["/moderation/flagged-messages", flaggedMessagesEndpoints],
   ["/moderation/flagged-messages/:id", flaggedMessageEndpoints],
   ["/moderation/reasons", reasonsEndpoints],
+  ["/moderation/rules", rulesEndpoints],
+  ["/moderation/rules/:id", ruleEndpoints],
+  ["/moderation/rules/:id/revisions", ruleRevisionsEndpoints],
+  ["/moderation/keywords", keywordListsEndpoints],
+  ["/moderation/keywords/:id", keywordListEndpoints],
+  ["/moderation/blocked-messages", blockedMessagesEndpoints],
+  ["/moderation/blocked-messages/:id", blockedMessageEndpoints],
+  ["/moderation/reviewed-messages", reviewedMessagesEndpoints],
   ["/conversations", conversationsEndpoints],
   ["/embedded/settings", settingsEndpoints],
   ["/embedded/users", testUsersEndpoints],

@@ -6,12 +6,14 @@ import {
   chatFlaggedMessages,
   chatGroupMembers,
   chatGroups,
+  chatKeywordLists,
   chatMessageFlags,
   chatMessages,
   chatUsers,
 } from "./db/schema";
 import { bulkInsert } from "./bulk-insert";
 import { buildDemoData } from "./demo-data";
+import { DEMO_KEYWORD_LISTS } from "./moderation-defaults";
 
 // Any constant works as long as every console process uses the same one; 7412001 guards migrations.
 const SEED_LOCK_ID = 7_412_002;
@@ -66,7 +68,8 @@ export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (await hasUsers(tx)) return false;
 
-    const data = buildDemoData(Math.floor(Date.now() / 1000));
+    const now = Math.floor(Date.now() / 1000);
+    const data = buildDemoData(now);
     // The messages are numbered here, in order, so that the flags can name them; the sequence then
     // continues after them.
     const [{ max } = { max: 0 }] = await tx
@@ -93,6 +96,17 @@ export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
     await tx.execute(sql`select setval(pg_get_serial_sequence('chat_messages', 'id'), ${max + data.messages.length})`);
     await bulkInsert(tx, chatConversationStates, data.states);
     await bulkInsert(tx, chatBlocks, data.blocks);
+    await bulkInsert(
+      tx,
+      chatKeywordLists,
+      DEMO_KEYWORD_LISTS.map((list) => ({
+        ...list,
+        searchTerms: [...list.searchTerms],
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await tx.execute(sql`update chat_moderation_version set version = version + 1 where id = 1`);
     await bulkInsert(tx, chatMessageFlags, flags);
     await bulkInsert(
       tx,

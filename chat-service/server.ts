@@ -3,6 +3,8 @@ import { log } from "@/lib/log";
 import type { ChatServiceConfig } from "./config";
 import { openChatStore } from "./db/client";
 import { createRequestHandler } from "./http";
+import { nowSeconds } from "./lookups";
+import { ensureModerationDefaults } from "./moderation-engine";
 import { DEMO_UIDS_WORTH_LOOKING_UP, seedDemoDataIfEmpty } from "./seed";
 import { setService } from "./service";
 
@@ -19,6 +21,7 @@ export type RunningChatService = {
 export async function startChatService(config: ChatServiceConfig): Promise<RunningChatService> {
   const store = await openChatStore(config);
   setService(config, store);
+  await ensureModerationDefaults(store.db, nowSeconds());
   const seeded = await seedDemoDataIfEmpty(store.db);
   log().info(
     { demoDataLoaded: seeded, uidsToTry: DEMO_UIDS_WORTH_LOOKING_UP.map(({ uid }) => uid) },

@@ -253,3 +253,99 @@ export const chatFlaggedMessages = pgTable(
   },
   (table) => [index("chat_flagged_messages_queue_idx").on(table.status, table.lastFlaggedAt, table.messageId)],
 );
+
+/**
+ * The moderation engine's keyword lists (the vendor's `/moderation/keywords`): words, patterns or
+ * sentences a rule's conditions name. `revision` counts its versions (its `revisionId` ends with it).
+ */
+export const chatKeywordLists = pgTable("chat_keyword_lists", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  category: text("category").notNull(),
+  isCsv: boolean("is_csv").notNull().default(false),
+  searchTerms: jsonb("search_terms").$type<string[]>().notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+  revision: integer("revision").notNull().default(1),
+  createdAt: unixSeconds("created_at").notNull(),
+  updatedAt: unixSeconds("updated_at").notNull(),
+});
+
+/**
+ * The moderation engine's rules (the vendor's `/moderation/rules`), applied to every message sent in
+ * `position` order (the order they were made in, the vendor's defaults first).
+ */
+export const chatModerationRules = pgTable("chat_moderation_rules", {
+  id: text("id").primaryKey(),
+  position: bigserial("position", { mode: "number" }).notNull(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  enabled: boolean("enabled").notNull(),
+  conditions: jsonb("conditions").$type<Record<string, unknown>[]>().notNull(),
+  filters: jsonb("filters").$type<Record<string, unknown>[]>().notNull(),
+  action: jsonb("action").$type<string[]>().notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+  revision: integer("revision").notNull().default(1),
+  createdAt: unixSeconds("created_at").notNull(),
+  updatedAt: unixSeconds("updated_at").notNull(),
+});
+
+/** Every version of every rule, as its record was (revisions of a deleted rule stay, so numbering goes on). */
+export const chatModerationRuleRevisions = pgTable(
+  "chat_moderation_rule_revisions",
+  {
+    ruleId: text("rule_id").notNull(),
+    revision: integer("revision").notNull(),
+    record: jsonb("record").$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.ruleId, table.revision] })],
+);
+
+/**
+ * One row (id 1) whose version goes up with every change of a rule or a list: each send reads it
+ * (one indexed read) and compiles the rules again only when it moved, so that every process serving
+ * one PostgreSQL database applies the same rules.
+ */
+export const chatModerationVersion = pgTable("chat_moderation_version", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
+/**
+ * Messages a `blockMessage` rule held back: not in chat_messages (so no list, conversation, unread
+ * count or last message shows them) until a moderator approves one, which moves it there under the
+ * same id (`messageId` comes from chat_messages' sequence). `status`: pending, approved or rejected.
+ */
+export const chatBlockedMessages = pgTable(
+  "chat_blocked_messages",
+  {
+    messageId: bigint("message_id", { mode: "number" }).primaryKey(),
+    conversationId: text("conversation_id").notNull(),
+    sender: text("sender").notNull(),
+    receiverType: text("receiver_type").notNull(),
+    receiver: text("receiver").notNull(),
+    category: text("category").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    sentAt: unixSeconds("sent_at").notNull(),
+    ruleId: text("rule_id").notNull(),
+    ruleName: text("rule_name").notNull(),
+    revisionId: text("revision_id").notNull(),
+    condition: jsonb("condition").$type<Record<string, unknown>>().notNull(),
+    action: jsonb("action").$type<string[]>().notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: unixSeconds("created_at").notNull(),
+    updatedAt: unixSeconds("updated_at").notNull(),
+    reviewedAt: unixSeconds("reviewed_at"),
+    /** The message's record up to its entities, as chat_messages' `record_source` (migration 0003). */
+    recordSource: text("record_source")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`chat_message_record_source(message_id, conversation_id, sender, receiver_type, receiver, category, type, data, '[]'::jsonb, sent_at, sent_at, null::bigint, null::text)`,
+      ),
+  },
+  (table) => [
+    index("chat_blocked_messages_queue_idx").on(table.status, table.createdAt, table.messageId),
+    index("chat_blocked_messages_reviewed_idx").on(table.status, table.reviewedAt, table.messageId),
+  ],
+);
