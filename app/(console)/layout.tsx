@@ -6,12 +6,9 @@ import { OpenReportsBadge } from "@/components/reports/open-reports-badge";
 import { getDb } from "@/lib/db/client";
 import { approvalRequestsFor } from "@/lib/approvals/requests";
 import { openReportCount } from "@/lib/reports/queries";
-import { pendingBlockedCount } from "@/lib/blocked-messages/queries";
 import { raidAlertsView } from "@/lib/raid-alerts/view";
 import { RaidAlertBanner } from "@/components/raid-alerts/raid-alert-banner";
 import { Badge } from "@/components/ui/badge";
-import { NavCountBadge } from "@/components/ui/nav-count-badge";
-import { countOf } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/lib/auth/actions/sign-out";
 import { can, ROLE_LABELS } from "@/lib/roles";
@@ -25,7 +22,6 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const mayReadReports = can(operator.role, "reports.read");
   const openReports = mayReadReports ? await openReportCount(await getDb()) : 0;
   const mayReadRules = can(operator.role, "rules.read");
-  const pendingBlocked = mayReadRules ? await pendingBlockedCount(await getDb()) : 0;
   const alerts = mayReadRules ? await raidAlertsView(await getDb()) : [];
   const items: NavItem[] = [
     ...(can(operator.role, "users.read") ? [{ href: "/users", label: "Users" }] : []),
@@ -35,18 +31,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     ...(mayReadRules
       ? [
           {
-            href: "/blocked-messages",
-            label: "Blocked messages",
-            badge: (
-              <NavCountBadge
-                count={pendingBlocked}
-                shown={pendingBlocked > 999 ? "999+" : undefined}
-                tone="bg-amber-700"
-                label={countOf(pendingBlocked, "blocked message waiting", "blocked messages waiting")}
-              />
-            ),
+            href: "/rules",
+            label: "Rules",
           },
-          { href: "/rules", label: "Rules" },
         ]
       : []),
     ...(can(operator.role, "incidents.read")

@@ -56,7 +56,12 @@ export function DecisionButtons({ target, what, size = "sm" }: { target: Target;
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap gap-2">
-        <Button size={size} busy={deliver.pending} disabled={pending && !deliver.pending} onClick={() => setConfirming(true)}>
+        <Button
+          size={size}
+          busy={deliver.pending}
+          disabled={pending && !deliver.pending}
+          onClick={() => setConfirming(true)}
+        >
           {target.kind === "sender" ? "Deliver all" : "Deliver"}
         </Button>
         <Button

@@ -44,7 +44,11 @@ function AlertRow({ alert, canAct, onDismissed }: { alert: RaidAlertView; canAct
             variant="secondary"
             size="sm"
             busy={dismiss.pending}
-            onClick={() => void dismiss.run({ alertId: alert.id }, (answer) => answer.ok && onDismissed())}
+            onClick={() =>
+              void dismiss.run({ alertId: alert.id }, (answer) => {
+                if (answer.ok) onDismissed();
+              })
+            }
           >
             Dismiss
           </Button>
@@ -74,8 +78,8 @@ export function RaidAlertBanner({ initial, canAct }: { initial: RaidAlertView[];
   });
   if (alerts.length === 0) return null;
   return (
-    <section aria-label="Raid alerts" role="alert" className="border-b border-amber-300 bg-amber-50 text-amber-950">
-      <ul className="mx-auto max-w-6xl divide-y divide-amber-200 px-4 text-sm sm:px-6">
+    <section aria-label="Raid alerts" className="border-b border-amber-300 bg-amber-50 text-amber-950">
+      <ul aria-live="assertive" className="mx-auto max-w-6xl divide-y divide-amber-200 px-4 text-sm sm:px-6">
         {alerts.map((alert) => (
           <AlertRow
             key={alert.id}

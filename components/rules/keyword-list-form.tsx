@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField, UID_INPUT } from "@/components/ui/field";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { placeFieldErrors } from "@/lib/actions/field-errors";
+import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { createKeywordListAction } from "@/lib/rules/actions/create-keyword-list";
 import { updateKeywordListAction } from "@/lib/rules/actions/update-keyword-list";
@@ -32,14 +33,16 @@ export function KeywordListForm({ listId, initial }: { listId?: string; initial:
   const router = useRouter();
   const announce = useAnnouncer();
   const form = useSchemaForm({ schema: loadListFormSchema, defaultValues: initial });
-  const save = useServerAction(listId ? updateKeywordListAction : createKeywordListAction, { unanswered: UNANSWERED });
+  const create = useServerAction(createKeywordListAction, { unanswered: UNANSWERED });
+  const update = useServerAction(updateKeywordListAction, { unanswered: UNANSWERED });
+  const save = listId ? update : create;
   const [placed, setPlaced] = useState<string[]>([]);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const pattern = form.values.category === "pattern";
 
   const submit = form.handleSubmit((_list, typed) => {
     setPlaced([]);
-    void save.run({ listId, list: typed }, (answer) => {
+    const done = (answer: ActionResult<unknown>) => {
       if (!answer.ok) {
         const nested = Object.fromEntries(
           Object.entries(answer.fieldErrors ?? {}).map(([key, messages]) => [key.replace(/^list\./, ""), messages]),
@@ -50,7 +53,9 @@ export function KeywordListForm({ listId, initial }: { listId?: string; initial:
       announce?.(listId ? "List saved." : "List added.");
       router.push("/rules");
       router.refresh();
-    });
+    };
+    if (listId) void update.run({ listId, list: typed }, done);
+    else void create.run({ list: typed }, done);
   });
 
   async function readCsv(file: File | undefined) {

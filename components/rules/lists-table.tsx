@@ -39,7 +39,8 @@ export function ListsTable({ lists, canEdit }: { lists: ChatKeywordList[]; canEd
           <TableCell className="text-sm">{formatCount(list.searchTerms.length)}</TableCell>
           <TableCell className="max-w-md font-mono text-xs [overflow-wrap:anywhere]">
             {list.searchTerms.slice(0, PREVIEW_TERMS).join(list.category === "pattern" ? "  ·  " : ", ")}
-            {list.searchTerms.length > PREVIEW_TERMS && ` … and ${formatCount(list.searchTerms.length - PREVIEW_TERMS)} more`}
+            {list.searchTerms.length > PREVIEW_TERMS &&
+              ` … and ${formatCount(list.searchTerms.length - PREVIEW_TERMS)} more`}
           </TableCell>
         </tr>
       ))}

@@ -10,7 +10,9 @@ import { hrefOf } from "@/lib/url-state";
 /** The alerts raised, newest first, each with its messages a minute. */
 export function RaidAlertsList({ alerts }: { alerts: RaidAlert[] }) {
   if (alerts.length === 0)
-    return <EmptyTable>No raid alert yet: none of the groups has had a burst of blocked or reported messages.</EmptyTable>;
+    return (
+      <EmptyTable>No raid alert yet: none of the groups has had a burst of blocked or reported messages.</EmptyTable>
+    );
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {alerts.map((alert) => (
@@ -25,7 +27,8 @@ export function RaidAlertsList({ alerts }: { alerts: RaidAlert[] }) {
           </div>
           <p className="text-sm text-slate-700">
             {countOf(alert.messages, "message", "messages")} from {countOf(alert.senders, "account", "accounts")} in{" "}
-            {alert.windowMinutes} minutes ({alert.blocked} blocked, {alert.reported} reported). Raised <Time at={alert.raisedAt} />
+            {alert.windowMinutes} minutes ({alert.blocked} blocked, {alert.reported} reported). Raised{" "}
+            <Time at={alert.raisedAt} />
             {alert.dismissedAt && (
               <>
                 ; dismissed by {alert.dismissedByName} <Time at={alert.dismissedAt} />
@@ -42,7 +45,7 @@ export function RaidAlertsList({ alerts }: { alerts: RaidAlert[] }) {
             unit={["message", "messages"]}
           />
           <Link
-            href={hrefOf("/blocked-messages", { group: alert.guid, status: "all" })}
+            href={hrefOf("/reports/blocked", { group: alert.guid, status: "all" })}
             className="text-sm text-brand-700 underline"
           >
             Blocked messages in this group

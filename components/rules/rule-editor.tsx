@@ -19,7 +19,16 @@ import { TestResult, type ShownTest } from "./test-result";
 /** The action's schema, loaded as the form is first used (useSchemaForm). */
 const loadRuleFormSchema = () => import("@/lib/rules/schemas").then((schemas) => schemas.ruleFormSchema);
 
-const FIELDS = ["name", "description", "wordLists", "words", "patternLists", "newerThanHours", "groups", "action"] as const;
+const FIELDS = [
+  "name",
+  "description",
+  "wordLists",
+  "words",
+  "patternLists",
+  "newerThanHours",
+  "groups",
+  "action",
+] as const;
 type Field = (typeof FIELDS)[number];
 export type RuleFormValues = Required<RuleFormInput>;
 type ListChoice = { id: string; name: string };
@@ -112,7 +121,9 @@ export function RuleEditor({ ruleId, initial, wordLists, patternLists, lastTest 
   const router = useRouter();
   const announce = useAnnouncer();
   const form = useSchemaForm({ schema: loadRuleFormSchema, defaultValues: initial });
-  const save = useServerAction(ruleId ? updateRuleAction : createRuleAction, { unanswered: UNANSWERED_SAVE });
+  const create = useServerAction(createRuleAction, { unanswered: UNANSWERED_SAVE });
+  const update = useServerAction(updateRuleAction, { unanswered: UNANSWERED_SAVE });
+  const save = ruleId ? update : create;
   const test = useServerAction(testRuleAction, { unanswered: UNANSWERED_TEST });
   const [windowHours, setWindowHours] = useState<TestWindowHours>(24);
   const [shown, setShown] = useState<ShownTest | undefined>(lastTest);
@@ -134,14 +145,16 @@ export function RuleEditor({ ruleId, initial, wordLists, patternLists, lastTest 
 
   const onSave = form.handleSubmit((_rule, typed) => {
     setPlaced([]);
-    void save.run({ ruleId, rule: typed }, (answer) => {
+    const done = (answer: ActionResult<{ ruleId: string }>) => {
       place(answer);
       if (!answer.ok) return;
-      const saved = answer.data as { ruleId: string };
+      const saved = answer.data;
       announce?.(ruleId ? "Rule saved: a new revision." : "Rule saved, switched off. Test it, then enable it.");
       if (ruleId) router.refresh();
       else router.push(`/rules/${encodeURIComponent(saved.ruleId)}`);
-    });
+    };
+    if (ruleId) void update.run({ ruleId, rule: typed }, done);
+    else void create.run({ rule: typed }, done);
   });
 
   const onTest = form.handleSubmit((_rule, typed) => {

@@ -5,7 +5,13 @@ import type { ChatRule } from "@/lib/chat-api/rules-schemas";
 import { describeRule } from "@/lib/rules/draft";
 
 /** Every revision of a rule as the service keeps them, newest first: what it was at each change. */
-export function RuleRevisions({ revisions, listNames }: { revisions: ChatRule[]; listNames: ReadonlyMap<string, string> }) {
+export function RuleRevisions({
+  revisions,
+  listNames,
+}: {
+  revisions: ChatRule[];
+  listNames: ReadonlyMap<string, string>;
+}) {
   if (revisions.length === 0) return <EmptyTable>The chat service keeps no revisions of this rule.</EmptyTable>;
   return (
     <DataTable caption="Revisions, newest first" captionSrOnly columns={["Revision", "Changed", "State", "Rule"]}>

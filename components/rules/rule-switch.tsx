@@ -11,7 +11,13 @@ import { disableRuleAction } from "@/lib/rules/actions/disable-rule";
 import { enableRuleAction } from "@/lib/rules/actions/enable-rule";
 import { OLDER_ACCOUNT_DAYS } from "@/lib/rules/limits";
 
-type TestNumbers = { windowHours: number; messagesRead: number; matched: number; senders: number; olderSenders: number };
+type TestNumbers = {
+  windowHours: number;
+  messagesRead: number;
+  matched: number;
+  senders: number;
+  olderSenders: number;
+};
 
 const UNANSWERED =
   "The console's server did not answer, so it is not known whether the rule was switched. Reload the page to see its state.";
@@ -75,21 +81,20 @@ export function RuleSwitch({
         ) : (
           <div className="space-y-2 text-sm text-slate-800">
             <p>
-              From the next message on, the chat service will {action.toLowerCase()} for every message “{name}”
-              matches.
+              From the next message on, the chat service will {action.toLowerCase()} for every message “{name}” matches.
             </p>
             {test ? (
               <p>
                 Tested against the last {windowName(test.windowHours)}, it would have held back{" "}
-                <strong>{countOf(test.matched, "message", "messages")}</strong> of {formatCount(test.messagesRead)}, from{" "}
-                <strong>{countOf(test.senders, "sender", "senders")}</strong>;{" "}
-                <strong>{countOf(test.olderSenders, "account is", "accounts are")}</strong> older than {OLDER_ACCOUNT_DAYS}{" "}
-                days (likely false positives).
+                <strong>{countOf(test.matched, "message", "messages")}</strong> of {formatCount(test.messagesRead)},
+                from <strong>{countOf(test.senders, "sender", "senders")}</strong>;{" "}
+                <strong>{countOf(test.olderSenders, "account is", "accounts are")}</strong> older than{" "}
+                {OLDER_ACCOUNT_DAYS} days (likely false positives).
               </p>
             ) : (
               <p className="font-medium text-amber-900">
-                This rule, as it is now, has not been tested: nobody knows what it would catch. Test it first, or enable it
-                knowing that.
+                This rule, as it is now, has not been tested: nobody knows what it would catch. Test it first, or enable
+                it knowing that.
               </p>
             )}
           </div>

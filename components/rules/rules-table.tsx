@@ -56,7 +56,10 @@ export function RulesTable({ rows, listNames }: { rows: RuleRow[]; listNames: Re
             <TableCell className="text-sm">{described.action}</TableCell>
             <TableCell className="text-sm">
               {blocked24h > 0 ? (
-                <Link href={hrefOf("/blocked-messages", { rule: rule.id, status: "all" })} className="text-brand-700 underline">
+                <Link
+                  href={hrefOf("/reports/blocked", { rule: rule.id, status: "all" })}
+                  className="text-brand-700 underline"
+                >
                   {formatCount(blocked24h)}
                 </Link>
               ) : (

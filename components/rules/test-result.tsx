@@ -24,7 +24,8 @@ export type ShownTest = Pick<
   | "testedByName"
 > & { cut?: boolean };
 
-const windowName = (hours: number) => (hours === 1 ? "the last hour" : hours === 168 ? "the last 7 days" : `the last ${hours} hours`);
+const windowName = (hours: number) =>
+  hours === 1 ? "the last hour" : hours === 168 ? "the last 7 days" : `the last ${hours} hours`;
 
 function Samples({ title, samples }: { title: string; samples: RuleTestSample[] }) {
   return (
@@ -43,7 +44,11 @@ function Samples({ title, samples }: { title: string; samples: RuleTestSample[] 
                 </span>
                 <span>
                   account made{" "}
-                  {sample.accountCreatedAt === null ? "at an unknown time" : <UnixTime seconds={sample.accountCreatedAt} />}
+                  {sample.accountCreatedAt === null ? (
+                    "at an unknown time"
+                  ) : (
+                    <UnixTime seconds={sample.accountCreatedAt} />
+                  )}
                 </span>
               </div>
               <p className="mt-1">
@@ -62,7 +67,10 @@ export function TestResult({ test, stale = false }: { test: ShownTest; stale?: b
   const hourStart = (index: number) => new Date(test.fromAt.getTime() + index * 3600_000);
   const hourLabel = (index: number) => `Hour from ${hourStart(index).toISOString().slice(0, 16).replace("T", " ")} UTC`;
   return (
-    <section aria-labelledby="test-result-heading" className="space-y-4 rounded-md border border-slate-200 bg-slate-50 p-4">
+    <section
+      aria-labelledby="test-result-heading"
+      className="space-y-4 rounded-md border border-slate-200 bg-slate-50 p-4"
+    >
       <h3 id="test-result-heading" className="text-base font-semibold text-slate-900">
         Test against {windowName(test.windowHours)}
       </h3>

@@ -33,7 +33,11 @@ const AT_ONCE = 4;
 export async function targetMessages(target: DecisionTarget) {
   const db = await getDb();
   return db
-    .select({ messageId: blockedMessages.messageId, senderUid: blockedMessages.senderUid, status: blockedMessages.status })
+    .select({
+      messageId: blockedMessages.messageId,
+      senderUid: blockedMessages.senderUid,
+      status: blockedMessages.status,
+    })
     .from(blockedMessages)
     .where(
       target.kind === "messages"
@@ -62,7 +66,13 @@ export async function decideBlocked(decision: BlockedDecision, target: DecisionT
         ? "No blocked message of this sender waits for a decision."
         : "That message is not among the blocked messages: reload the page.",
     );
-  const taken = new Set(await takeForDecision(db, named.map((message) => message.messageId), context.operationId));
+  const taken = new Set(
+    await takeForDecision(
+      db,
+      named.map((message) => message.messageId),
+      context.operationId,
+    ),
+  );
   const decider = { id: context.operator.id, name: context.operator.name };
   const outcomes: MessageOutcome[] = named
     .filter((message) => !taken.has(message.messageId))
@@ -95,7 +105,7 @@ export async function decideBlocked(decision: BlockedDecision, target: DecisionT
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
-  revalidatePath("/blocked-messages");
+  revalidatePath("/reports/blocked");
   revalidatePath("/rules");
   outcomes.sort((a, b) => a.messageId.localeCompare(b.messageId, undefined, { numeric: true }));
   return { decision, outcomes };
@@ -115,7 +125,12 @@ export function decisionCompletion({ decision, outcomes }: Awaited<ReturnType<ty
 export async function decisionRequest(decision: BlockedDecision, target: DecisionTarget) {
   const named = await targetMessages(target);
   return {
-    affectedUids: [...new Set([...named.map((message) => message.senderUid), target.kind === "sender" ? target.senderUid : undefined])],
+    affectedUids: [
+      ...new Set([
+        ...named.map((message) => message.senderUid),
+        target.kind === "sender" ? target.senderUid : undefined,
+      ]),
+    ],
     targetUid: target.kind === "sender" ? target.senderUid : named[0]?.senderUid,
     requestBody: { decision, ...target },
   };

@@ -77,9 +77,6 @@ export function rulesCalls(send: Send): RulesCalls {
         schemas.blockedMessages,
       ),
     reviewBlockedMessage: (id, status) =>
-      send(
-        { method: "PATCH", path: `/moderation/blocked-messages/${segment(id)}`, body: { status } },
-        schemas.review,
-      ),
+      send({ method: "PATCH", path: `/moderation/blocked-messages/${segment(id)}`, body: { status } }, schemas.review),
   };
 }

@@ -45,11 +45,20 @@ export async function groupActivity(
     from ${reports}
     where ${reports.receiverType} = 'group' and ${reports.lastFlaggedAt} >= ${since.toISOString()}${group(reports.receiverId)}
   `)) as unknown as { rows: Row[] };
-  const groups = new Map<string, { name: string; messages: Map<string, string>; blocked: Set<string>; reported: Set<string>; perMinute: number[] }>();
+  const groups = new Map<
+    string,
+    { name: string; messages: Map<string, string>; blocked: Set<string>; reported: Set<string>; perMinute: number[] }
+  >();
   for (const row of rows) {
     let group = groups.get(row.guid);
     if (!group) {
-      group = { name: row.group_name, messages: new Map(), blocked: new Set(), reported: new Set(), perMinute: new Array<number>(minutes).fill(0) };
+      group = {
+        name: row.group_name,
+        messages: new Map(),
+        blocked: new Set(),
+        reported: new Set(),
+        perMinute: new Array<number>(minutes).fill(0),
+      };
       groups.set(row.guid, group);
     }
     (row.source === "blocked" ? group.blocked : group.reported).add(row.message_id);

@@ -68,7 +68,9 @@ export const raidAlertWatcher = defineWorker<{ stopped: () => boolean }>({
     try {
       await watchOnce(await getDb());
     } catch (err) {
-      log().child({ component: "raid-alerts" }).warn({ err }, "the raid alert watcher could not look; it looks again shortly");
+      log()
+        .child({ component: "raid-alerts" })
+        .warn({ err }, "the raid alert watcher could not look; it looks again shortly");
     }
   },
 });

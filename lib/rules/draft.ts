@@ -83,7 +83,13 @@ export function ruleBodyOf(draft: RuleDraft) {
 type StoredRule = {
   name: string;
   description?: string;
-  conditions: Array<{ operand: string; operator: string; category: string; isKeywordsReferencePresent?: boolean; value: string[] }>;
+  conditions: Array<{
+    operand: string;
+    operator: string;
+    category: string;
+    isKeywordsReferencePresent?: boolean;
+    value: string[];
+  }>;
   filters?: Array<{ operand: string; operator: string; value: unknown; type?: string }>;
   action: string[];
 };
@@ -125,10 +131,16 @@ export function definitionKeyOf(body: { conditions: unknown[]; filters?: unknown
   return JSON.stringify([body.conditions.map(withoutId), (body.filters ?? []).map(withoutId), body.action]);
 }
 
+/** What a condition or filter says, without what the service adds (its number, weight, messages). */
+const ADDED_BY_SERVICE = new Set(["id", "weight", "message"]);
+
 function withoutId(item: unknown) {
   if (typeof item !== "object" || item === null) return item;
-  const { id: _id, weight: _weight, message: _message, ...rest } = item as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(item as Record<string, unknown>)
+      .filter(([key]) => !ADDED_BY_SERVICE.has(key))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** The conditions and filters of a rule in a moderator's words, for lists and confirmations. */
@@ -138,13 +150,18 @@ export function describeRule(
 ): { conditions: string[]; filters: string[]; action: string } {
   const named = (ids: string[]) => ids.map((id) => `“${listNames.get(id) ?? id}”`).join(", ");
   const conditions = rule.conditions.map((condition) => {
-    if (condition.operand !== "text") return `The ${condition.operand} is checked by the vendor's AI (${condition.value.join(", ")})`;
+    if (condition.operand === "image" || condition.operand === "video")
+      return `The ${condition.operand} is checked by the vendor's AI (${condition.value.join(", ")})`;
+    // A custom message's text is checked as a text message's is; the embedded service checks text messages only.
+    const subject = condition.operand === "custom" ? "A custom message's text" : "Text";
     const byList = condition.isKeywordsReferencePresent === true;
     if (condition.category === "pattern")
-      return byList ? `Text matches a pattern of list ${named(condition.value)}` : `Text matches ${condition.value.join(", ")}`;
+      return byList
+        ? `${subject} matches a pattern of list ${named(condition.value)}`
+        : `${subject} matches ${condition.value.join(", ")}`;
     return byList
-      ? `Text contains a word of list ${named(condition.value)}`
-      : `Text contains one of these words: ${condition.value.join(", ")}`;
+      ? `${subject} contains a word of list ${named(condition.value)}`
+      : `${subject} contains one of these words: ${condition.value.join(", ")}`;
   });
   const filters = (rule.filters ?? []).map((filter) => {
     if (filter.operand === "createdAt" && typeof filter.value === "number" && filter.value < 0)

@@ -1,6 +1,6 @@
 import { chatApiForJobs } from "@/lib/chat-api";
-import type { MessageCursor, MessageScope } from "@/lib/chat-api/moderation-calls";
-import type { ScannedMessage } from "@/lib/chat-api/moderation-schemas";
+import type { MessageScope } from "@/lib/chat-api/moderation-calls";
+import type { MessageCursor, ScannedMessage } from "@/lib/chat-api/moderation-schemas";
 import type { Database } from "@/lib/db/client";
 import type { RuleTestSample } from "@/lib/db/schema";
 import { awaitBudgetPlace } from "@/lib/reports/budget";
@@ -159,7 +159,10 @@ export async function runRuleTest(
     senders: senders.size,
     olderSenders: [...senders.values()].filter(Boolean).length,
     samples: {
-      newer: matches.filter((message) => !isOlder(message)).slice(0, SAMPLES).map(sampleOf),
+      newer: matches
+        .filter((message) => !isOlder(message))
+        .slice(0, SAMPLES)
+        .map(sampleOf),
       older: matches.filter(isOlder).slice(0, SAMPLES).map(sampleOf),
     },
     perHour,

@@ -15,12 +15,14 @@ const GUID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 const text = (label: string, min: number, max: number, missing: string) =>
-  z.string({ error: missing }).check(
-    z.trim(),
-    z.minLength(min, missing),
-    z.maxLength(max, `${label} may have at most ${max} characters.`),
-    z.superRefine(plainText(label)),
-  );
+  z
+    .string({ error: missing })
+    .check(
+      z.trim(),
+      z.minLength(min, missing),
+      z.maxLength(max, `${label} may have at most ${max} characters.`),
+      z.superRefine(plainText(label)),
+    );
 
 /** Words typed as a person lists them: commas or new lines between them. */
 export const splitTerms = (value: string) =>
@@ -29,7 +31,9 @@ export const splitTerms = (value: string) =>
     .map((term) => term.trim())
     .filter(Boolean);
 
-const ruleIdSchema = z.string({ error: "Name the rule by its id." }).check(z.regex(ID_PATTERN, "That rule id is not valid."));
+const ruleIdSchema = z
+  .string({ error: "Name the rule by its id." })
+  .check(z.regex(ID_PATTERN, "That rule id is not valid."));
 const listIdsSchema = z.array(z.string().check(z.regex(ID_PATTERN, "That list id is not valid.")));
 
 const wordsSchema = z.pipe(
@@ -80,11 +84,16 @@ const groupsSchema = z.pipe(
 export const ruleFormSchema = z
   .object({
     name: text("The rule's name", 1, RULE_LIMITS.nameLength, "Name the rule."),
-    description: z.string().check(
-      z.trim(),
-      z.maxLength(RULE_LIMITS.descriptionLength, `The description may have at most ${RULE_LIMITS.descriptionLength} characters.`),
-      z.superRefine(plainText("The description")),
-    ),
+    description: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          RULE_LIMITS.descriptionLength,
+          `The description may have at most ${RULE_LIMITS.descriptionLength} characters.`,
+        ),
+        z.superRefine(plainText("The description")),
+      ),
     wordLists: listIdsSchema,
     words: wordsSchema,
     patternLists: listIdsSchema,
@@ -116,9 +125,12 @@ export const saveRuleSchema = z.object({ ruleId: z.optional(ruleIdSchema), rule:
 export const testRuleSchema = z.object({
   ruleId: z.optional(ruleIdSchema),
   rule: ruleFormSchema,
-  windowHours: z.union(TEST_WINDOW_HOURS.map((hours) => z.literal(hours)), {
-    error: "Choose the last hour, 24 hours or 7 days.",
-  }),
+  windowHours: z.union(
+    TEST_WINDOW_HOURS.map((hours) => z.literal(hours)),
+    {
+      error: "Choose the last hour, 24 hours or 7 days.",
+    },
+  ),
 });
 
 /** "Enable" / "Disable". */
@@ -128,11 +140,16 @@ export const setRuleEnabledSchema = z.object({ ruleId: ruleIdSchema, enabled: z.
 export const keywordListFormSchema = z
   .object({
     name: text("The list's name", 1, RULE_LIMITS.nameLength, "Name the list."),
-    description: z.string().check(
-      z.trim(),
-      z.maxLength(RULE_LIMITS.descriptionLength, `The description may have at most ${RULE_LIMITS.descriptionLength} characters.`),
-      z.superRefine(plainText("The description")),
-    ),
+    description: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          RULE_LIMITS.descriptionLength,
+          `The description may have at most ${RULE_LIMITS.descriptionLength} characters.`,
+        ),
+        z.superRefine(plainText("The description")),
+      ),
     category: z.enum(["word", "pattern"], { error: "Choose words or patterns." }),
     terms: z.string().check(z.superRefine(plainText("The terms"))),
   })
@@ -151,7 +168,8 @@ export const keywordListFormSchema = z
       const problems: string[] = [];
       terms.forEach((term, index) => {
         const problem = list.category === "pattern" ? patternProblem(term) : keywordProblem(term, "word");
-        if (problem) problems.push(`${list.category === "pattern" ? `Line ${index + 1}` : `“${term.slice(0, 40)}”`}: ${problem}`);
+        if (problem)
+          problems.push(`${list.category === "pattern" ? `Line ${index + 1}` : `“${term.slice(0, 40)}”`}: ${problem}`);
       });
       if (problems.length > 0)
         context.addIssue({

@@ -13,7 +13,9 @@ import { requireOperator } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { countOf } from "@/lib/format/numbers";
 import { indexState } from "@/lib/reports/index-store";
-import { REPORTS_PER_PAGE, reportFilterChoices, reportsPage } from "@/lib/reports/queries";
+import { openReportCount, REPORTS_PER_PAGE, reportFilterChoices, reportsPage } from "@/lib/reports/queries";
+import { pendingBlockedCount } from "@/lib/blocked-messages/queries";
+import { ReviewTabs } from "@/components/layout/review-tabs";
 import { can } from "@/lib/roles";
 import { reportsHref, reportsQuery, type SearchParams } from "@/lib/url-state";
 
@@ -30,9 +32,14 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const canDecide = can(operator.role, "reports.decide") && query.view === "queue";
   const last = Math.max(1, Math.ceil(total / REPORTS_PER_PAGE));
   const reasonNames = Object.fromEntries(choices.reasons.map((reason) => [reason.id, reason.name || reason.id]));
+  const [openReports, pendingBlocked] = await Promise.all([
+    openReportCount(db),
+    can(operator.role, "rules.read") ? pendingBlockedCount(db) : undefined,
+  ]);
 
   return (
     <div className="space-y-6">
+      <ReviewTabs current="reports" openReports={openReports} pendingBlocked={pendingBlocked} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Reports</h1>

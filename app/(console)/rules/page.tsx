@@ -37,8 +37,8 @@ export default async function RulesPage() {
   return (
     <div className="space-y-8">
       <PageHeader title="Rules">
-        The chat service checks every message against its enabled rules before delivering it: a message a rule matches is
-        held for review under “Blocked messages”, or dropped. Test a rule against past messages before you enable it.
+        The chat service checks every message against its enabled rules before delivering it: a message a rule matches
+        is held for review under “Blocked messages”, or dropped. Test a rule against past messages before you enable it.
       </PageHeader>
 
       <section aria-labelledby="rules-heading" className="space-y-3">
@@ -74,8 +74,8 @@ export default async function RulesPage() {
           Raid alerts
         </h2>
         <p className="text-sm text-slate-700">
-          Raised when, in one group, at least {raidAlert.messages} messages from at least {raidAlert.senders} accounts are
-          blocked or reported within {raidAlert.minutes} minutes.
+          Raised when, in one group, at least {raidAlert.messages} messages from at least {raidAlert.senders} accounts
+          are blocked or reported within {raidAlert.minutes} minutes.
         </p>
         <RaidAlertsList alerts={alerts} />
       </section>

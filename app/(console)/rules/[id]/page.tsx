@@ -34,7 +34,11 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
         <PageProblem
           heading={`Rule ${ruleId}`}
           tone={error.status === 404 ? "warning" : "error"}
-          message={error.status === 404 ? "The chat service has no rule with this id." : `The rule could not be read: ${error.userMessage}`}
+          message={
+            error.status === 404
+              ? "The chat service has no rule with this id."
+              : `The rule could not be read: ${error.userMessage}`
+          }
         />
       );
     throw error;
@@ -79,12 +83,13 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
             ))}
           </ul>
         </Fact>
-        <Fact term="Applies to">
-          {described.filters.length === 0 ? "Every message" : described.filters.join("; ")}
-        </Fact>
+        <Fact term="Applies to">{described.filters.length === 0 ? "Every message" : described.filters.join("; ")}</Fact>
         <Fact term="Does">{described.action}</Fact>
         <Fact term="Blocked, last 24 hours">
-          <Link href={hrefOf("/blocked-messages", { rule: rule.id, status: "all" })} className="text-brand-700 underline">
+          <Link
+            href={hrefOf("/reports/blocked", { rule: rule.id, status: "all" })}
+            className="text-brand-700 underline"
+          >
             {formatCount(blocked24h)}
           </Link>
         </Fact>

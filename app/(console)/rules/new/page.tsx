@@ -17,7 +17,9 @@ export default async function NewRulePage() {
     lists = (await chatApi().listKeywordLists()).data;
   } catch (error) {
     if (error instanceof ChatApiError)
-      return <PageProblem heading="New rule" tone="error" message={`The lists could not be read: ${error.userMessage}`} />;
+      return (
+        <PageProblem heading="New rule" tone="error" message={`The lists could not be read: ${error.userMessage}`} />
+      );
     throw error;
   }
   const choices = (category: string) =>

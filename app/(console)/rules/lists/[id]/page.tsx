@@ -22,7 +22,13 @@ export default async function ListPage({ params }: { params: Promise<{ id: strin
   }
   const list = lists.find((candidate) => candidate.id === listId);
   if (!list || (list.category !== "word" && list.category !== "pattern"))
-    return <PageProblem heading={`List ${listId}`} tone="warning" message="The chat service has no list of words or patterns with this id." />;
+    return (
+      <PageProblem
+        heading={`List ${listId}`}
+        tone="warning"
+        message="The chat service has no list of words or patterns with this id."
+      />
+    );
   return (
     <div className="space-y-6">
       <p className="text-sm">

@@ -17,7 +17,8 @@ export default async function NewListPage() {
         </Link>
       </p>
       <PageHeader title="New list">
-        Words or patterns a rule can look for. A rule that names the list matches its new terms from the next message on.
+        Words or patterns a rule can look for. A rule that names the list matches its new terms from the next message
+        on.
       </PageHeader>
       <KeywordListForm initial={{ name: "", description: "", category: "word", terms: "" }} />
     </div>

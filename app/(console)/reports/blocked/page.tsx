@@ -12,8 +12,16 @@ import { Time } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import { requireOperator } from "@/lib/auth/session";
 import { readBlockedIndexState } from "@/lib/blocked-messages/index-store";
-import { BLOCKED_PAGE_SIZE, blockedMessagesPage, blockedRuleChoices, type BlockedFilters } from "@/lib/blocked-messages/queries";
+import {
+  BLOCKED_PAGE_SIZE,
+  blockedMessagesPage,
+  blockedRuleChoices,
+  pendingBlockedCount,
+  type BlockedFilters,
+} from "@/lib/blocked-messages/queries";
 import { getDb } from "@/lib/db/client";
+import { openReportCount } from "@/lib/reports/queries";
+import { ReviewTabs } from "@/components/layout/review-tabs";
 import type { BlockedMessageStatus } from "@/lib/db/schema";
 import { countOf } from "@/lib/format/numbers";
 import { can } from "@/lib/roles";
@@ -47,7 +55,7 @@ function filtersOf(search: SearchParams): BlockedFilters {
 
 const hrefWith = (filters: BlockedFilters, changes: Partial<BlockedFilters>) => {
   const next = { ...filters, page: 1, ...changes };
-  return hrefOf("/blocked-messages", {
+  return hrefOf("/reports/blocked", {
     status: next.status === "all" ? "all" : undefined,
     rule: next.ruleId,
     group: next.group,
@@ -62,18 +70,21 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
   const canDecide = can(operator.role, "rules.manage");
   const filters = filtersOf(await searchParams);
   const db = await getDb();
-  const [{ rows, total }, rules, state] = await Promise.all([
+  const [{ rows, total }, rules, state, openReports, pendingBlocked] = await Promise.all([
     blockedMessagesPage(db, filters),
     blockedRuleChoices(db),
     readBlockedIndexState(db),
+    can(operator.role, "reports.read") ? openReportCount(db) : 0,
+    pendingBlockedCount(db),
   ]);
   const last = Math.max(1, Math.ceil(total / BLOCKED_PAGE_SIZE));
 
   return (
     <div className="space-y-6">
+      <ReviewTabs current="blocked" openReports={openReports} pendingBlocked={pendingBlocked} />
       <PageHeader title="Blocked messages">
-        Messages the chat service&apos;s rules held back before anyone saw them. “Deliver” sends one on as if no rule had
-        held it; “Keep blocked” keeps it from delivery for good.{" "}
+        Messages the chat service&apos;s rules held back before anyone saw them. “Deliver” sends one on as if no rule
+        had held it; “Keep blocked” keeps it from delivery for good.{" "}
         {state?.lastPassFinishedAt ? (
           <>
             Read from the chat service <Time at={state.lastPassFinishedAt} />.
@@ -83,16 +94,35 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
         )}
       </PageHeader>
 
-      <form method="get" action="/blocked-messages" className="grid gap-4 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-5">
+      <form
+        method="get"
+        action="/reports/blocked"
+        className="grid gap-4 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-5"
+      >
         <SelectField
           id="blocked-rule"
           name="rule"
           label="Rule"
           defaultValue={filters.ruleId ?? ""}
-          options={[{ value: "", label: "Any rule" }, ...rules.map((rule) => ({ value: rule.ruleId, label: rule.ruleName }))]}
+          options={[
+            { value: "", label: "Any rule" },
+            ...rules.map((rule) => ({ value: rule.ruleId, label: rule.ruleName })),
+          ]}
         />
-        <TextField id="blocked-group" name="group" label="Group (GUID)" defaultValue={filters.group ?? ""} {...UID_INPUT} />
-        <TextField id="blocked-sender" name="sender" label="Sender (UID)" defaultValue={filters.sender ?? ""} {...UID_INPUT} />
+        <TextField
+          id="blocked-group"
+          name="group"
+          label="Group (GUID)"
+          defaultValue={filters.group ?? ""}
+          {...UID_INPUT}
+        />
+        <TextField
+          id="blocked-sender"
+          name="sender"
+          label="Sender (UID)"
+          defaultValue={filters.sender ?? ""}
+          {...UID_INPUT}
+        />
         <SelectField
           id="blocked-status"
           name="status"
@@ -105,7 +135,7 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
         />
         <div className="flex items-end gap-2">
           <Button type="submit">Filter</Button>
-          <Link href="/blocked-messages" className={buttonClasses("secondary")}>
+          <Link href="/reports/blocked" className={buttonClasses("secondary")}>
             Clear
           </Link>
         </div>
@@ -114,7 +144,8 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
       {filters.sender && canDecide && filters.status === "pending" && total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4">
           <p className="text-sm text-amber-950">
-            {countOf(total, "blocked message", "blocked messages")} of <Uid uid={filters.sender} /> {total === 1 ? "waits" : "wait"} for a decision.
+            {countOf(total, "blocked message", "blocked messages")} of <Uid uid={filters.sender} />{" "}
+            {total === 1 ? "waits" : "wait"} for a decision.
           </p>
           <DecisionButtons
             target={{ kind: "sender", senderUid: filters.sender }}
@@ -137,7 +168,15 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
         <DataTable
           caption="Blocked messages, newest first"
           captionSrOnly
-          columns={["Blocked", "Sender", "Where", "Text", "Rule", "Status", ...(canDecide ? [{ label: "Decision", srOnly: true }] : [])]}
+          columns={[
+            "Blocked",
+            "Sender",
+            "Where",
+            "Text",
+            "Rule",
+            "Status",
+            ...(canDecide ? [{ label: "Decision", srOnly: true }] : []),
+          ]}
         >
           {rows.map((row) => (
             <tr key={row.messageId}>
@@ -147,7 +186,10 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
               </TableRowHeader>
               <TableCell className="text-sm">
                 <Uid uid={row.senderUid} name={row.senderName} oneLine />
-                <Link href={hrefWith(filters, { sender: row.senderUid })} className="block text-xs text-brand-700 underline">
+                <Link
+                  href={hrefWith(filters, { sender: row.senderUid })}
+                  className="block text-xs text-brand-700 underline"
+                >
                   All from this sender
                 </Link>
               </TableCell>
@@ -177,7 +219,10 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
               {canDecide && (
                 <TableCell>
                   {row.status === "pending" && (
-                    <DecisionButtons target={{ kind: "messages", messageIds: [row.messageId] }} what={`message #${row.messageId} from ${row.senderUid}`} />
+                    <DecisionButtons
+                      target={{ kind: "messages", messageIds: [row.messageId] }}
+                      what={`message #${row.messageId} from ${row.senderUid}`}
+                    />
                   )}
                 </TableCell>
               )}
