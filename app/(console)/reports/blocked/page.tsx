@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DecisionButtons } from "@/components/blocked-messages/decision-buttons";
+import { Announcer } from "@/components/ui/announcer";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { SelectField, TextField, UID_INPUT } from "@/components/ui/field";
@@ -141,95 +142,99 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
         </div>
       </form>
 
-      {filters.sender && canDecide && filters.status === "pending" && total > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4">
-          <p className="text-sm text-amber-950">
-            {countOf(total, "blocked message", "blocked messages")} of <Uid uid={filters.sender} />{" "}
-            {total === 1 ? "waits" : "wait"} for a decision.
-          </p>
-          <DecisionButtons
-            target={{ kind: "sender", senderUid: filters.sender }}
-            what={`every blocked message of ${filters.sender} (${countOf(total, "message", "messages")})`}
-            size="md"
-          />
-        </div>
-      )}
+      <Announcer focusTargetId="blocked-count">
+        {filters.sender && canDecide && filters.status === "pending" && total > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-4">
+            <p className="text-sm text-amber-950">
+              {countOf(total, "blocked message", "blocked messages")} of <Uid uid={filters.sender} />{" "}
+              {total === 1 ? "waits" : "wait"} for a decision.
+            </p>
+            <DecisionButtons
+              target={{ kind: "sender", senderUid: filters.sender }}
+              what={`every blocked message of ${filters.sender} (${countOf(total, "message", "messages")})`}
+              size="md"
+            />
+          </div>
+        )}
 
-      <p className="text-sm text-slate-700" role="status">
-        {countOf(total, "message", "messages")}
-        {filters.status === "pending" ? " waiting for a decision" : ""}.
-      </p>
+        <p id="blocked-count" tabIndex={-1} className="text-sm text-slate-700">
+          {countOf(total, "message", "messages")}
+          {filters.status === "pending" ? " waiting for a decision" : ""}.
+        </p>
 
-      {rows.length === 0 ? (
-        <EmptyTable>
-          {filters.status === "pending" ? "No blocked message waits for a decision." : "No blocked message matches."}
-        </EmptyTable>
-      ) : (
-        <DataTable
-          caption="Blocked messages, newest first"
-          captionSrOnly
-          columns={[
-            "Blocked",
-            "Sender",
-            "Where",
-            "Text",
-            "Rule",
-            "Status",
-            ...(canDecide ? [{ label: "Decision", srOnly: true }] : []),
-          ]}
-        >
-          {rows.map((row) => (
-            <tr key={row.messageId}>
-              <TableRowHeader className="text-sm font-normal">
-                <Time at={row.blockedAt} wrap />
-                <span className="block font-mono text-xs text-slate-600">#{row.messageId}</span>
-              </TableRowHeader>
-              <TableCell className="text-sm">
-                <Uid uid={row.senderUid} name={row.senderName} oneLine />
-                <Link
-                  href={hrefWith(filters, { sender: row.senderUid })}
-                  className="block text-xs text-brand-700 underline"
-                >
-                  All from this sender
-                </Link>
-              </TableCell>
-              <TableCell className="text-sm">
-                {row.receiverType === "group" ? (
-                  <Link href={groupHref(row.receiverId)} className="text-brand-700 underline">
-                    {row.receiverName}
+        {rows.length === 0 ? (
+          <EmptyTable>
+            {filters.status === "pending" ? "No blocked message waits for a decision." : "No blocked message matches."}
+          </EmptyTable>
+        ) : (
+          <DataTable
+            caption="Blocked messages, newest first"
+            captionSrOnly
+            columns={[
+              "Blocked",
+              "Sender",
+              "Where",
+              "Text",
+              "Rule",
+              "Status",
+              ...(canDecide ? [{ label: "Decision", srOnly: true }] : []),
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.messageId}>
+                <TableRowHeader className="text-sm font-normal">
+                  <Time at={row.blockedAt} wrap />
+                  <span className="block font-mono text-xs text-slate-600">#{row.messageId}</span>
+                </TableRowHeader>
+                <TableCell className="text-sm">
+                  <Uid uid={row.senderUid} name={row.senderName} oneLine />
+                  <Link
+                    href={hrefWith(filters, { sender: row.senderUid })}
+                    className="block text-xs text-brand-700 underline"
+                  >
+                    All from this sender
                   </Link>
-                ) : (
-                  <Uid uid={row.receiverId} name={row.receiverName} oneLine />
-                )}
-              </TableCell>
-              <TableCell className="max-w-md text-sm">
-                <MessageText text={row.text} />
-              </TableCell>
-              <TableCell className="text-sm">
-                <Link href={`/rules/${encodeURIComponent(row.ruleId)}`} className="text-brand-700 underline">
-                  {row.ruleName}
-                </Link>
-              </TableCell>
-              <TableCell>
-                <Badge tone={row.status === "delivered" ? "success" : row.status === "pending" ? "warning" : "neutral"}>
-                  {STATUS_LABELS[row.status]}
-                </Badge>
-                {row.decidedByName && <span className="block text-xs text-slate-600">by {row.decidedByName}</span>}
-              </TableCell>
-              {canDecide && (
-                <TableCell>
-                  {row.status === "pending" && (
-                    <DecisionButtons
-                      target={{ kind: "messages", messageIds: [row.messageId] }}
-                      what={`message #${row.messageId} from ${row.senderUid}`}
-                    />
+                </TableCell>
+                <TableCell className="text-sm">
+                  {row.receiverType === "group" ? (
+                    <Link href={groupHref(row.receiverId)} className="text-brand-700 underline">
+                      {row.receiverName}
+                    </Link>
+                  ) : (
+                    <Uid uid={row.receiverId} name={row.receiverName} oneLine />
                   )}
                 </TableCell>
-              )}
-            </tr>
-          ))}
-        </DataTable>
-      )}
+                <TableCell className="max-w-md text-sm">
+                  <MessageText text={row.text} />
+                </TableCell>
+                <TableCell className="text-sm">
+                  <Link href={`/rules/${encodeURIComponent(row.ruleId)}`} className="text-brand-700 underline">
+                    {row.ruleName}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <Badge
+                    tone={row.status === "delivered" ? "success" : row.status === "pending" ? "warning" : "neutral"}
+                  >
+                    {STATUS_LABELS[row.status]}
+                  </Badge>
+                  {row.decidedByName && <span className="block text-xs text-slate-600">by {row.decidedByName}</span>}
+                </TableCell>
+                {canDecide && (
+                  <TableCell>
+                    {row.status === "pending" && (
+                      <DecisionButtons
+                        target={{ kind: "messages", messageIds: [row.messageId] }}
+                        what={`message #${row.messageId} from ${row.senderUid}`}
+                      />
+                    )}
+                  </TableCell>
+                )}
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Announcer>
       <Pagination
         label="Pages of blocked messages"
         pages={{ current: filters.page, last, href: (page) => hrefWith(filters, { page }) }}
