@@ -19,7 +19,7 @@ const UNANSWERED =
   "The console's server did not answer, so it is not known whether the alert was dismissed. It goes when the banner is next read.";
 
 /** "Possible raid in <group>: N messages from M accounts in the last 10 minutes". */
-export const raidAlertTitle = (alert: RaidAlertView) =>
+const raidAlertTitle = (alert: RaidAlertView) =>
   `Possible raid in ${alert.groupName}: ${countOf(alert.messages, "message", "messages")} from ${countOf(alert.senders, "account", "accounts")} in the last ${formatCount(alert.windowMinutes)} minutes`;
 
 function AlertRow({ alert, canAct, onDismissed }: { alert: RaidAlertView; canAct: boolean; onDismissed: () => void }) {

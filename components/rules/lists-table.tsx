@@ -11,7 +11,7 @@ const CATEGORY_NAMES: Record<string, string> = {
   "sentence-similarity": "Sentences (not evaluated by the embedded service)",
 };
 
-export const listHref = (id: string) => `/rules/lists/${encodeURIComponent(id)}`;
+const listHref = (id: string) => `/rules/lists/${encodeURIComponent(id)}`;
 
 /** The keyword lists rules name, with their first terms. */
 export function ListsTable({ lists, canEdit }: { lists: ChatKeywordList[]; canEdit: boolean }) {

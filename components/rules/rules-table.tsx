@@ -7,7 +7,7 @@ import { describeRule } from "@/lib/rules/draft";
 import type { RuleRow } from "@/lib/rules/queries";
 import { hrefOf } from "@/lib/url-state";
 
-export const ruleHref = (id: string) => `/rules/${encodeURIComponent(id)}`;
+const ruleHref = (id: string) => `/rules/${encodeURIComponent(id)}`;
 
 /** The rules with their state, what they look for and do, and what they blocked in the last 24 hours. */
 export function RulesTable({ rows, listNames }: { rows: RuleRow[]; listNames: ReadonlyMap<string, string> }) {

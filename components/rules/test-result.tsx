@@ -82,7 +82,7 @@ export function TestResult({ test, stale = false }: { test: ShownTest; stale?: b
           The window held more messages than a test reads (1,000,000): these counts are of its newest messages.
         </Alert>
       )}
-      <p className="text-sm text-slate-800" role="status">
+      <p className="text-sm text-slate-800">
         It would have held back <strong>{countOf(test.matched, "message", "messages")}</strong> of{" "}
         {formatCount(test.messagesRead)} from <strong>{countOf(test.senders, "sender", "senders")}</strong>;{" "}
         <strong>{countOf(test.olderSenders, "sender's account is", "senders' accounts are")}</strong> older than{" "}

@@ -30,7 +30,7 @@ type MessageOutcome = {
 const AT_ONCE = 4;
 
 /** The messages a decision names, as the index has them. */
-export async function targetMessages(target: DecisionTarget) {
+async function targetMessages(target: DecisionTarget) {
   const db = await getDb();
   return db
     .select({

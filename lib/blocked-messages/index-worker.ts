@@ -25,7 +25,7 @@ const restAfterMs = (calls: number, jobsPerMinute: number) =>
 const indexLog = () => log().child({ component: "blocked-index" });
 
 /** One read under the lease; undefined when another process holds it. */
-export async function indexBlockedOnce(
+async function indexBlockedOnce(
   db: Database,
   owner: string,
   stopping: () => boolean,

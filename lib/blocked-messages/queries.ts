@@ -15,7 +15,6 @@ export type BlockedFilters = {
   page: number;
 };
 
-export type BlockedRow = typeof blockedMessages.$inferSelect;
 
 function whereOf(filters: BlockedFilters): SQL | undefined {
   return and(

@@ -6,14 +6,14 @@ import type { ChatApiResult, createTransport } from "./transport";
 type Send = ReturnType<typeof createTransport>;
 
 /** A rule as the console writes it: the vendor's fields (chat-apis.json, "Add Rule"). */
-export type RuleBody = Pick<ChatRule, "name" | "enabled" | "conditions" | "action"> & {
+type RuleBody = Pick<ChatRule, "name" | "enabled" | "conditions" | "action"> & {
   id?: string;
   description?: string;
   filters: NonNullable<ChatRule["filters"]>;
 };
 
 /** A keyword list as the console writes it; the vendor takes it as a form (`multipart/form-data`). */
-export type KeywordListBody = {
+type KeywordListBody = {
   id?: string;
   name: string;
   description?: string;

@@ -66,8 +66,6 @@ const dataOf = <T extends z.ZodType>(schema: T) =>
   z.looseObject({ data: schema }).transform((body) => body.data as z.output<T>);
 
 export type ChatRule = z.output<typeof ruleSchema>;
-export type ChatRuleCondition = z.output<typeof conditionSchema>;
-export type ChatRuleFilter = z.output<typeof filterSchema>;
 export type ChatKeywordList = z.output<typeof keywordListSchema>;
 
 /** The envelopes of the engine's answers, each reduced to what the client returns as `data`. */

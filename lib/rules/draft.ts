@@ -6,7 +6,7 @@
  * but does not edit it.
  */
 
-export type RuleAction = "blockMessage" | "dropMessage";
+type RuleAction = "blockMessage" | "dropMessage";
 
 export type RuleDraft = {
   name: string;
