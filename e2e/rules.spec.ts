@@ -140,7 +140,7 @@ test.describe.serial("rules stop a raid", () => {
     expect(raid.status()).toBe(200);
     const raidId = ((await raid.json()) as { data: Message }).data.id;
     // A newcomer warning others, quoting the link: held back too, a false positive.
-    const warning = await send(request, newcomer!, `Careful, ${WORD} is a scam, don't click it`);
+    const warning = await send(request, newcomer!, `Careful, https://${WORD} is a scam, do not click it`);
     const warningId = ((await warning.json()) as { data: Message }).data.id;
     expect(await groupMessageIds(request)).not.toContain(raidId);
     expect((await request.get(`/v3/messages/${raidId}`, { headers })).status()).toBe(404);
@@ -150,6 +150,7 @@ test.describe.serial("rules stop a raid", () => {
       .getByRole("navigation", { name: "Messages waiting for review" })
       .getByRole("link", { name: /Blocked messages/ })
       .click();
+    await expect(page).toHaveURL(/\/reports\/blocked$/);
     await expect(async () => {
       await page.reload();
       await expect(page.getByRole("table", { name: "Blocked messages, newest first" })).toContainText(`#${warningId}`, {
@@ -191,7 +192,7 @@ test.describe.serial("rules stop a raid", () => {
     await expect(page).toHaveURL(/\/incidents\?findGroup=cometchat-guid-1/);
     await expect(page.getByLabel("Group (GUID)")).toHaveValue(GROUP);
     await expect(page.getByLabel("When")).toHaveValue("custom");
-    await expect(page.getByLabel("From")).not.toHaveValue("");
+    await expect(page.getByLabel("From", { exact: true })).not.toHaveValue("");
     await page.close();
   });
 

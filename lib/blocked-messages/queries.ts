@@ -15,7 +15,6 @@ export type BlockedFilters = {
   page: number;
 };
 
-
 function whereOf(filters: BlockedFilters): SQL | undefined {
   return and(
     ...(filters.status === "pending" ? [eq(blockedMessages.status, "pending" satisfies BlockedMessageStatus)] : []),

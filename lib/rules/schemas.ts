@@ -1,6 +1,5 @@
 import * as z from "@/lib/validation/zod";
 import { plainText } from "@/lib/validation/text";
-import { uidSchema } from "@/lib/validation/uid";
 import { RULE_LIMITS } from "@/lib/rule-matching/limits";
 import { keywordProblem, patternProblem } from "@/lib/rule-matching/pattern-problem";
 import { MAX_NEWER_THAN_HOURS, MAX_TYPED_WORDS, TEST_WINDOW_HOURS } from "./limits";
@@ -184,21 +183,6 @@ export const saveKeywordListSchema = z.object({
   listId: z.optional(z.string().check(z.regex(ID_PATTERN, "That list id is not valid."))),
   list: keywordListFormSchema,
 });
-
-/** "Deliver" or "Keep blocked": listed messages, or every pending blocked message of a sender. */
-export const decideBlockedMessagesSchema = z.object({
-  target: z.union([
-    z.object({
-      kind: z.literal("messages"),
-      messageIds: z
-        .array(z.string().check(z.regex(/^\d{1,20}$/, "That message id is not valid.")))
-        .check(z.minLength(1, "Choose a message."), z.maxLength(1000, "Decide at most 1,000 messages at once.")),
-    }),
-    z.object({ kind: z.literal("sender"), senderUid: uidSchema }),
-  ]),
-});
-
-export const dismissRaidAlertSchema = z.object({ alertId: z.uuid("That alert id is not valid.") });
 
 export type RuleFormInput = z.input<typeof ruleFormSchema>;
 export type KeywordListFormInput = z.input<typeof keywordListFormSchema>;

@@ -2,7 +2,7 @@
 
 import { defineAction } from "@/lib/actions/define-action";
 import { decideBlocked, decisionCompletion, decisionRequest } from "@/lib/blocked-messages/decide";
-import { decideBlockedMessagesSchema } from "@/lib/rules/schemas";
+import { decideBlockedMessagesSchema } from "@/lib/blocked-messages/schemas";
 
 /** "Deliver": the vendor's approve; the message reaches its conversation as if the rule had let it through. */
 export const deliverBlockedMessagesAction = defineAction({

@@ -2,7 +2,7 @@
 
 import { defineAction } from "@/lib/actions/define-action";
 import { decideBlocked, decisionCompletion, decisionRequest } from "@/lib/blocked-messages/decide";
-import { decideBlockedMessagesSchema } from "@/lib/rules/schemas";
+import { decideBlockedMessagesSchema } from "@/lib/blocked-messages/schemas";
 
 /** "Keep blocked": the vendor's reject; the message is never delivered and leaves the list. */
 export const keepBlockedMessagesAction = defineAction({

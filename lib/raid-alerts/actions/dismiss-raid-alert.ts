@@ -5,7 +5,7 @@ import { defineAction } from "@/lib/actions/define-action";
 import { getDb } from "@/lib/db/client";
 import { RefusedError } from "@/lib/errors";
 import { dismissRaidAlert, getRaidAlert } from "@/lib/raid-alerts/store";
-import { dismissRaidAlertSchema } from "@/lib/rules/schemas";
+import { dismissRaidAlertSchema } from "@/lib/raid-alerts/schemas";
 
 /** "Dismiss": the banner goes for everyone; a raid that goes on raises a new alert from what comes after. */
 export const dismissRaidAlertAction = defineAction({
