@@ -59,7 +59,7 @@ function checkTerms(category: Category, terms: string[]): void {
 }
 
 /** The rules whose conditions name list `id`, with the category each wants of it. */
-export async function rulesUsingList(db: ChatDatabase, id: string) {
+async function rulesUsingList(db: ChatDatabase, id: string) {
   const rules = await db.select().from(chatModerationRules).orderBy(asc(chatModerationRules.position));
   return rules.flatMap((rule) =>
     (rule.conditions as RuleCondition[])

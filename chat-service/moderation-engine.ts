@@ -30,7 +30,7 @@ export async function bumpModerationVersion(db: ChatDatabase): Promise<void> {
     .where(eq(chatModerationVersion.id, 1));
 }
 
-export async function loadMatchable(db: ChatDatabase): Promise<{ rules: MatchableRule[]; lists: KeywordListTerms[] }> {
+async function loadMatchable(db: ChatDatabase): Promise<{ rules: MatchableRule[]; lists: KeywordListTerms[] }> {
   const rules = await db.select().from(chatModerationRules).orderBy(asc(chatModerationRules.position));
   const lists = await db.select().from(chatKeywordLists);
   return {

@@ -4,7 +4,7 @@ import type { chatKeywordLists, chatModerationRules } from "./db/schema";
  * The records of the moderation engine as the vendor's examples show them. The vendor's
  * `revisionId` is `<appId>_<id>_<n>`; the embedded service is one app, whose id is this.
  */
-export const EMBEDDED_APP_ID = "embedded";
+const EMBEDDED_APP_ID = "embedded";
 
 export const revisionIdOf = (id: string, revision: number) => `${EMBEDDED_APP_ID}_${id}_${revision}`;
 
@@ -25,8 +25,6 @@ export const ruleRecord = (rule: Omit<RuleRow, "position">) => ({
   createdAt: rule.createdAt,
   updatedAt: rule.updatedAt,
 });
-
-export type RuleRecord = ReturnType<typeof ruleRecord>;
 
 export const keywordListRecord = (list: KeywordListRow) => ({
   id: list.id,

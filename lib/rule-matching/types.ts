@@ -4,7 +4,7 @@
  * message sent, and the console tests a rule against past messages with the same code.
  */
 
-export type RuleAction = "blockMessage" | "dropMessage";
+type RuleAction = "blockMessage" | "dropMessage";
 
 /** One way a message may match a rule: a rule's conditions are alternatives. */
 export type RuleCondition = {
@@ -41,7 +41,7 @@ export type MatchableRule = {
   filters: RuleFilter[];
 };
 
-export type KeywordListCategory = "word" | "pattern" | "sentence-similarity";
+type KeywordListCategory = "word" | "pattern" | "sentence-similarity";
 
 export type KeywordListTerms = {
   id: string;

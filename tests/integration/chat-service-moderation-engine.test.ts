@@ -300,8 +300,9 @@ describe.each(await databaseKinds())("embedded chat API v3, the moderation engin
   describe("on every message sent", () => {
     const sender = "cometchat-uid-3";
     const receiver = "cometchat-uid-4";
+    // The contract wraps the conversation in an array.
     const conversation = async () =>
-      (await chatCall(server, "GET", `/users/${sender}/conversation`, { onBehalfOf: receiver })).body.data;
+      (await chatCall(server, "GET", `/users/${sender}/conversation`, { onBehalfOf: receiver })).body.data[0];
     const direct = async () =>
       (await chatCall(server, "GET", `/users/${sender}/messages?limit=20`, { onBehalfOf: receiver })).body
         .data as any[];
