@@ -54,7 +54,9 @@ test("a moderator reads a raider's report in its context, removes it and blocks 
   request,
 }) => {
   await openQueue(page, "?text=500+USDT&reason=spam");
-  await expect(page.getByRole("link", { name: /^Reports/ })).toContainText(/\d+/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Reports/ })).toContainText(
+    /\d+/,
+  );
   await expectNoSeriousViolations(page);
   const id = await openFirstReport(page);
   await expect(page.getByText("You are reviewing this report")).toBeVisible();

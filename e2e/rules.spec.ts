@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { CHAT_API_KEY, forgeAction, OPERATORS, storageStateOf } from "./support";
 
 /**
@@ -86,7 +87,10 @@ test.describe.serial("rules stop a raid", () => {
   }) => {
     const page = await browser.newPage({ storageState: storageStateOf("moderator") });
     await page.goto("/rules");
+    await expectNoSeriousViolations(page);
     await page.getByRole("link", { name: "New rule" }).click();
+    await expect(page.getByRole("heading", { name: "New rule" })).toBeVisible();
+    await expectNoSeriousViolations(page);
     await page.getByLabel("Name").fill(RULE_NAME);
     await page.getByLabel("Text contains one of these words").fill(WORD);
     await page.getByLabel("Sender's account is newer than… hours").fill("24");
@@ -111,6 +115,7 @@ test.describe.serial("rules stop a raid", () => {
     expect(numberIn(summary, /([\d,]+) senders?'? accounts? (is|are) older/)).toBe(0);
     await expect(result.getByRole("figure")).toContainText("Messages the rule would have held back, an hour");
     await expect(result).toContainText("(link to usdt-drop.example)");
+    await expectNoSeriousViolations(page);
 
     await page.getByRole("button", { name: "Save rule (switched off)" }).click();
     ruleId = await ruleIdFromUrl(page);
@@ -157,6 +162,7 @@ test.describe.serial("rules stop a raid", () => {
         timeout: 1000,
       });
     }).toPass({ timeout: 30_000 });
+    await expectNoSeriousViolations(page);
     const row = page.getByRole("row").filter({ hasText: `#${warningId}` });
     await expect(row).toContainText(RULE_NAME);
     await expect(row.getByRole("link", { name: new RegExp(newcomer!) }).first()).toHaveAttribute(
