@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { CHAT_API_KEY, forgeAction, OPERATORS, storageStateOf } from "./support";
 
@@ -71,6 +71,12 @@ async function groupMessageIds(request: APIRequestContext): Promise<string[]> {
   return ((await answer.json()) as { data: Message[] }).data.map((message) => message.id);
 }
 
+/** A page of its own context signed in as `role` (axe reads only pages of a context made so). */
+async function pageAs(browser: Browser, role: "moderator" | "support"): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return context.newPage();
+}
+
 const numberIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1]?.replace(/,/g, ""));
 
 async function ruleIdFromUrl(page: Page) {
@@ -85,7 +91,7 @@ test.describe.serial("rules stop a raid", () => {
     browser,
     request,
   }) => {
-    const page = await browser.newPage({ storageState: storageStateOf("moderator") });
+    const page = await pageAs(browser, "moderator");
     await page.goto("/rules");
     await expectNoSeriousViolations(page);
     await page.getByRole("link", { name: "New rule" }).click();
@@ -132,14 +138,14 @@ test.describe.serial("rules stop a raid", () => {
     const rule = await request.get(`/v3/moderation/rules/${encodeURIComponent(ruleId)}`, { headers });
     expect(rule.status(), await rule.text()).toBe(200);
     expect((await rule.json()).data).toMatchObject({ enabled: true, action: ["blockMessage"] });
-    await page.close();
+    await page.context().close();
   });
 
   test("a raid message is not delivered, waits under Blocked messages, and a false positive is delivered", async ({
     browser,
     request,
   }) => {
-    const page = await browser.newPage({ storageState: storageStateOf("moderator") });
+    const page = await pageAs(browser, "moderator");
     const [raider, newcomer] = await newRaiders(request, `rules-e2e-${Date.now().toString(36)}`, 2);
     const raid = await send(request, raider!, `FREE 500 USDT 👉 https://${WORD}/claim?ref=E2E1`);
     expect(raid.status()).toBe(200);
@@ -178,11 +184,11 @@ test.describe.serial("rules stop a raid", () => {
     await expect(page.getByRole("status").filter({ hasText: "1 message delivered" })).toBeVisible();
     expect(await groupMessageIds(request)).toContain(warningId);
     expect(await groupMessageIds(request)).not.toContain(raidId);
-    await page.close();
+    await page.context().close();
   });
 
   test("the raid goes on: the banner shows, and Find accounts opens filled in", async ({ browser, request }) => {
-    const page = await browser.newPage({ storageState: storageStateOf("moderator") });
+    const page = await pageAs(browser, "moderator");
     const raiders = await newRaiders(request, `rules-wave-${Date.now().toString(36)}`, 10);
     for (let index = 0; index < 20; index += 1)
       expect((await send(request, raiders[index % 10]!, `500 USDT https://${WORD}/claim?ref=W${index}`)).status()).toBe(
@@ -199,13 +205,13 @@ test.describe.serial("rules stop a raid", () => {
     await expect(page.getByLabel("Group (GUID)")).toHaveValue(GROUP);
     await expect(page.getByLabel("When")).toHaveValue("custom");
     await expect(page.getByLabel("From", { exact: true })).not.toHaveValue("");
-    await page.close();
+    await page.context().close();
   });
 
   test("support sees the rules, the blocked messages and the banner, and can change none of them", async ({
     browser,
   }) => {
-    const page = await browser.newPage({ storageState: storageStateOf("support") });
+    const page = await pageAs(browser, "support");
     await page.goto("/rules");
     await expect(page.getByRole("link", { name: RULE_NAME })).toBeVisible();
     await expect(page.getByRole("link", { name: "New rule" })).toHaveCount(0);
@@ -228,13 +234,13 @@ test.describe.serial("rules stop a raid", () => {
       target: { kind: "sender", senderUid: "cometchat-uid-1" },
     });
     expect(forgedDecision).toContain("does not allow you to decide on blocked messages");
-    await page.close();
+    await page.context().close();
   });
 
   test("every step is in the action log under the moderator; the moderator dismisses the alert and disables the rule", async ({
     browser,
   }) => {
-    const page = await browser.newPage({ storageState: storageStateOf("moderator") });
+    const page = await pageAs(browser, "moderator");
     await page.goto(`/audit?actor=${encodeURIComponent(OPERATORS.moderator.email)}`);
     const log = page.getByRole("table", { name: /Entries of the action log/ });
     for (const action of ["rule.test", "rule.create", "rule.enable", "blocked_message.deliver"])
@@ -252,6 +258,6 @@ test.describe.serial("rules stop a raid", () => {
     await page.goto(`/audit?actor=${encodeURIComponent(OPERATORS.moderator.email)}`);
     await expect(log).toContainText("rule.disable");
     await expect(log).toContainText("raid_alert.dismiss");
-    await page.close();
+    await page.context().close();
   });
 });
