@@ -196,7 +196,7 @@ test.describe.serial("rules stop a raid", () => {
       );
 
     await page.goto("/users");
-    const banner = page.getByRole("region", { name: "Raid alerts" });
+    const banner = page.getByRole("region", { name: "Raid alerts", exact: true });
     await expect(banner).toContainText(/Possible raid in .+: \d+ messages from \d+ accounts in the last 10 minutes/, {
       timeout: 30_000,
     });
@@ -215,7 +215,7 @@ test.describe.serial("rules stop a raid", () => {
     await page.goto("/rules");
     await expect(page.getByRole("link", { name: RULE_NAME })).toBeVisible();
     await expect(page.getByRole("link", { name: "New rule" })).toHaveCount(0);
-    const banner = page.getByRole("region", { name: "Raid alerts" });
+    const banner = page.getByRole("region", { name: "Raid alerts", exact: true });
     await expect(banner).toContainText("Possible raid in");
     await expect(banner.getByRole("button", { name: "Dismiss" })).toHaveCount(0);
     await expect(banner.getByRole("link", { name: "Find accounts" })).toHaveCount(0);
@@ -246,7 +246,7 @@ test.describe.serial("rules stop a raid", () => {
     for (const action of ["rule.test", "rule.create", "rule.enable", "blocked_message.deliver"])
       await expect(log, action).toContainText(action);
 
-    const banner = page.getByRole("region", { name: "Raid alerts" });
+    const banner = page.getByRole("region", { name: "Raid alerts", exact: true });
     await banner.getByRole("button", { name: "Dismiss" }).first().click();
     await expect(banner).toBeHidden({ timeout: 10_000 });
 
