@@ -71,7 +71,7 @@ export default async function RulesPage() {
 
       <section aria-labelledby="alerts-heading" className="space-y-3">
         <h2 id="alerts-heading" className="text-lg font-semibold text-slate-900">
-          Raid alerts
+          Raid alerts raised
         </h2>
         <p className="text-sm text-slate-700">
           Raised when, in one group, at least {raidAlert.messages} messages from at least {raidAlert.senders} accounts
