@@ -8,7 +8,7 @@ import { chatKeywordLists, chatModerationRules } from "./db/schema";
 import { chatErrors } from "./errors";
 import { recordCall } from "./journal";
 import { nowSeconds } from "./lookups";
-import { bumpModerationVersion } from "./moderation-engine";
+import { changeModeration } from "./moderation-engine";
 import { keywordListRecord } from "./rule-records";
 import { chatStore } from "./service";
 import type { CreateKeywordListBody, UpdateKeywordListBody } from "./validation-moderation-engine";
@@ -92,8 +92,7 @@ export async function getKeywordList(id: string) {
 export async function createKeywordList(body: CreateKeywordListBody) {
   const terms = termsOf(body.category, body);
   checkTerms(body.category, terms);
-  return chatStore().db.transaction(async (tx) => {
-    const db = tx as unknown as ChatDatabase;
+  return changeModeration(async (db) => {
     const [{ custom } = { custom: 0 }] = await db
       .select({ custom: count() })
       .from(chatKeywordLists)
@@ -123,15 +122,13 @@ export async function createKeywordList(body: CreateKeywordListBody) {
       throw chatErrors.badRequest(`A keyword list with id ${body.id} already exists.`, {
         id: [`A keyword list with id ${body.id} already exists: choose another id.`],
       });
-    await bumpModerationVersion(db);
     await recordCall(db, { method: "POST", path: "/moderation/keywords", uids: [], details: { id: body.id } });
     return keywordListRecord(list);
   });
 }
 
 export async function updateKeywordList(id: string, body: UpdateKeywordListBody) {
-  return chatStore().db.transaction(async (tx) => {
-    const db = tx as unknown as ChatDatabase;
+  return changeModeration(async (db) => {
     const list = await findList(db, id);
     const category = body.category ?? (list.category as Category);
     const newTerms = body.searchTerms !== undefined || body.file !== undefined;
@@ -184,15 +181,13 @@ export async function updateKeywordList(id: string, body: UpdateKeywordListBody)
       .where(eq(chatKeywordLists.id, id))
       .returning();
     if (!updated) throw chatErrors.keywordListNotFound(id);
-    await bumpModerationVersion(db);
     await recordCall(db, { method: "PUT", path: `/moderation/keywords/${id}`, uids: [], details: { id: updated.id } });
     return keywordListRecord(updated);
   });
 }
 
 export async function deleteKeywordList(id: string) {
-  return chatStore().db.transaction(async (tx) => {
-    const db = tx as unknown as ChatDatabase;
+  return changeModeration(async (db) => {
     const list = await findList(db, id);
     if (list.isDefault)
       throw chatErrors.badRequest(`The default keyword list ${id} cannot be deleted.`, {
@@ -204,7 +199,6 @@ export async function deleteKeywordList(id: string) {
         id: [`The rules ${users.map((rule) => rule.id).join(", ")} name this list: change or delete them first.`],
       });
     await db.delete(chatKeywordLists).where(and(eq(chatKeywordLists.id, id), eq(chatKeywordLists.isDefault, false)));
-    await bumpModerationVersion(db);
     await recordCall(db, { method: "DELETE", path: `/moderation/keywords/${id}`, uids: [], details: { id } });
     return { success: true, message: `Keyword with id ${id} has been deleted successfully.` };
   });

@@ -5,7 +5,7 @@ import { chatKeywordLists, chatModerationRuleRevisions, chatModerationRules } fr
 import { chatErrors } from "./errors";
 import { recordCall } from "./journal";
 import { nowSeconds } from "./lookups";
-import { bumpModerationVersion } from "./moderation-engine";
+import { changeModeration } from "./moderation-engine";
 import { ruleRecord } from "./rule-records";
 import { chatStore } from "./service";
 import type { CreateRuleBody, UpdateRuleBody } from "./validation-moderation-engine";
@@ -87,8 +87,7 @@ async function keepRevision(db: ChatDatabase, record: ReturnType<typeof ruleReco
 }
 
 export async function createRule(body: CreateRuleBody) {
-  return chatStore().db.transaction(async (tx) => {
-    const db = tx as unknown as ChatDatabase;
+  return changeModeration(async (db) => {
     const [{ custom } = { custom: 0 }] = await db
       .select({ custom: count() })
       .from(chatModerationRules)
@@ -116,15 +115,13 @@ export async function createRule(body: CreateRuleBody) {
       });
     const record = ruleRecord(rule);
     await keepRevision(db, record, revision);
-    await bumpModerationVersion(db);
     await recordCall(db, { method: "POST", path: "/moderation/rules", uids: [], details: { id: rule.id, revision } });
     return record;
   });
 }
 
 export async function updateRule(id: string, body: UpdateRuleBody) {
-  return chatStore().db.transaction(async (tx) => {
-    const db = tx as unknown as ChatDatabase;
+  return changeModeration(async (db) => {
     const rule = await findRule(db, id);
     if (body.id !== undefined && body.id !== id)
       throw chatErrors.badRequest("A rule's id cannot change.", {
@@ -151,22 +148,19 @@ export async function updateRule(id: string, body: UpdateRuleBody) {
       throw chatErrors.badRequest(`The rule ${id} changed meanwhile.`, { body: ["Read the rule again and retry."] });
     const record = ruleRecord(updated);
     await keepRevision(db, record, revision);
-    await bumpModerationVersion(db);
     await recordCall(db, { method: "PUT", path: `/moderation/rules/${id}`, uids: [], details: { id, revision } });
     return record;
   });
 }
 
 export async function deleteRule(id: string) {
-  return chatStore().db.transaction(async (tx) => {
-    const db = tx as unknown as ChatDatabase;
+  return changeModeration(async (db) => {
     const rule = await findRule(db, id);
     if (rule.isDefault)
       throw chatErrors.badRequest(`The default rule ${id} cannot be deleted.`, {
         id: [`${id} is a default rule: it cannot be deleted; disable it instead ({"enabled": false}).`],
       });
     await db.delete(chatModerationRules).where(eq(chatModerationRules.id, id));
-    await bumpModerationVersion(db);
     await recordCall(db, { method: "DELETE", path: `/moderation/rules/${id}`, uids: [], details: { id } });
     return { success: true, message: `Rule with id ${id} has been deleted successfully.` };
   });
