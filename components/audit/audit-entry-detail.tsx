@@ -60,7 +60,7 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
       <h2 id={`entry-${entry.seq}`} className="text-lg font-semibold">
         Entry #{entry.seq}: {entry.action} <OutcomeBadge outcome={entry.outcome} />
       </h2>
-      <Facts className="gap-y-2">
+      <Facts dense>
         <Row label="Time">
           <Time at={entry.occurredAt} precision="milliseconds" />
         </Row>

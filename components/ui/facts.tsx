@@ -1,12 +1,24 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
-/** A list of facts about one thing, terms beside their details (one under the other on a narrow screen). */
-export function Facts({ className, children }: { className?: string; children: ReactNode }) {
+/**
+ * A list of facts about one thing, terms beside their details (one under the other on a narrow screen);
+ * `dense` for a long list, its rows closer together.
+ */
+export function Facts({
+  className,
+  dense = false,
+  children,
+}: {
+  className?: string;
+  dense?: boolean;
+  children: ReactNode;
+}) {
   return (
     <dl
       className={cn(
-        "grid grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]",
+        "grid grid-cols-[minmax(0,1fr)] gap-x-8 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]",
+        dense ? "gap-y-2" : "gap-y-3",
         className,
       )}
     >

@@ -40,7 +40,10 @@ type PaginationProps = {
 function StepLink({ href, label, scroll }: { href: string | null | undefined; label: string; scroll: boolean }) {
   if (!href)
     return (
-      <span aria-disabled="true" className={cn(buttonClasses("secondary", "sm"), "text-slate-400 opacity-100")}>
+      <span
+        aria-disabled="true"
+        className="inline-flex cursor-not-allowed items-center justify-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-400"
+      >
         {label}
       </span>
     );
