@@ -244,6 +244,8 @@ describe("scanning messages for a search", () => {
       text: "claim https://drop.example/999",
       senderName: "Raider 999",
       senderCreatedAt: 1700,
+      receiverType: "group",
+      receiver: "g",
     });
   });
 
@@ -260,7 +262,14 @@ describe("scanning messages for a search", () => {
     };
     const { fetch } = fakeFetch(json(200, { data: [hostile], meta: {} }));
     const answer = await clientWith(fetch).client.scanMessages({ kind: "group", guid: "g" }, { limit: 1000 });
-    expect(answer.data.data[0]).toEqual({ id: "1", sender: "raider-1", sentAt: 1801, text: "leaked <hidden> key" });
+    expect(answer.data.data[0]).toEqual({
+      id: "1",
+      sender: "raider-1",
+      sentAt: 1801,
+      text: "leaked <hidden> key",
+      receiverType: "group",
+      receiver: "g",
+    });
     expect(JSON.stringify(answer.raw)).not.toContain(API_KEY);
   });
 
