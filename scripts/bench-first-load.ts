@@ -105,6 +105,9 @@ try {
     ["action log", "/audit", storageState],
     ["action-log entry", entryPage, storageState],
     ["operators", "/operators", storageState],
+    ["rules", "/rules", storageState],
+    ["new rule", "/rules/new", storageState],
+    ["blocked messages", "/reports/blocked", storageState],
   ];
   const rows: string[][] = [];
   let worst = 0;
