@@ -14,12 +14,14 @@ import { printTable } from "./lib/table";
  *    two hours (1 in 50 with the raid's link, from accounts made that day): the time from the press to
  *    the counts. Target: within 5 s.
  * 2. A raid seeded at the service once the rule is enabled: 20 matching messages from 10 new accounts,
- *    sent within a minute. The time from the last send until `GET /api/raid-alerts` (the banner's read)
+ *    sent within a minute to a quiet group (no alert before its 20th message). The time from the last send until `GET /api/raid-alerts` (the banner's read)
  *    names the group; the banner reads it every 5 s, so it shows at most 5 s later. Target: within 30 s.
  */
 const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",") as DatabaseKind[];
 const MESSAGES = 100_000;
 const GROUP = "cometchat-guid-1";
+/** A quiet group of the demo data (no reports), where the bench's raid is the only activity. */
+const RAID_GROUP = "slow-reads-book-club";
 const WORD = "usdt-drop.example";
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 
@@ -62,7 +64,7 @@ const RULE_FORM = {
   words: WORD,
   patternLists: [],
   newerThanHours: "24",
-  groups: GROUP,
+  groups: `${GROUP} ${RAID_GROUP}`,
   action: "blockMessage",
 };
 
@@ -108,8 +110,7 @@ async function benchOne(database: DatabaseKind): Promise<string[][]> {
     const lastSent = performance.now();
     let alertSeconds = Number.NaN;
     while (performance.now() - lastSent < 90_000) {
-      const read = await readOver<{ alerts: Array<{ guid: string }> }>(server, session, "/api/raid-alerts");
-      if (read.body.ok && read.body.data.alerts.some((alert) => alert.guid === GROUP)) {
+      if (await raidAlerted()) {
         alertSeconds = (performance.now() - lastSent) / 1000;
         break;
       }
