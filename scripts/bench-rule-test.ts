@@ -95,17 +95,22 @@ async function benchOne(database: DatabaseKind): Promise<string[][]> {
     const prefix = `bench-raid-${Date.now().toString(36)}`;
     await chatCall(server, "POST", "/embedded/users", { body: { prefix, count: 10 } });
     const raiders = Array.from({ length: 10 }, (_, index) => `${prefix}-${index}`);
-    await chatCall(server, "POST", `/groups/${GROUP}/members`, { body: { participants: raiders } });
+    await chatCall(server, "POST", `/groups/${RAID_GROUP}/members`, { body: { participants: raiders } });
+    const raidAlerted = async () => {
+      const read = await readOver<{ alerts: Array<{ guid: string }> }>(server, session, "/api/raid-alerts");
+      return read.body.ok && read.body.data.alerts.some((alert) => alert.guid === RAID_GROUP);
+    };
     for (let index = 0; index < 20; index += 1) {
+      if (index === 19 && (await raidAlerted())) throw new Error("The alert came before the raid's 20th message");
       await chatCall(server, "POST", "/messages", {
         onBehalfOf: raiders[index % 10],
         body: {
-          receiver: GROUP,
+          receiver: RAID_GROUP,
           receiverType: "group",
           data: { text: `500 USDT https://${WORD}/claim?ref=R${index}` },
         },
       });
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      if (index < 19) await new Promise((resolve) => setTimeout(resolve, 2500));
     }
     const lastSent = performance.now();
     let alertSeconds = Number.NaN;
