@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { TextAreaField, UID_INPUT, REASON_FIELD } from "@/components/ui/field";
@@ -7,11 +9,14 @@ import { FORM_ERROR, useSchemaForm } from "@/components/ui/use-schema-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
-import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
+import type { BlockRequest } from "./block-confirm-dialog";
 import { outcomeSummary } from "./block-outcome-table";
 import { BlockResult } from "./block-result";
 import { UidChecklist } from "./uid-checklist";
 import { selectedUids, useUidSelection } from "./use-uid-selection";
+
+/** Loaded when first asked for, not with the page (MountOnceAsked). */
+const BlockConfirmDialog = dynamic(() => import("./block-confirm-dialog").then((module) => module.BlockConfirmDialog));
 
 /** The action's schema, loaded as the form is first used (useSchemaForm). */
 const loadBlockUsersSchema = () => import("@/lib/blocking/schemas").then((schemas) => schemas.blockUsersSchema);
@@ -110,7 +115,9 @@ export function BlockPanel({ blocker }: { blocker: string }) {
         </div>
       </form>
 
-      <BlockConfirmDialog request={request} onClose={() => setRequest(null)} onBlocked={blocked} />
+      <MountOnceAsked when={request !== null}>
+        <BlockConfirmDialog request={request} onClose={() => setRequest(null)} onBlocked={blocked} />
+      </MountOnceAsked>
 
       <div className="mt-6 space-y-3">
         {/* Kept in the page while empty: readers miss text added to a region that just appeared. */}

@@ -1,12 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { chosenOf, useSelection } from "@/components/ui/selection";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
-import { BlockConfirmDialog, type BlockRequest } from "./block-confirm-dialog";
+import type { BlockRequest } from "./block-confirm-dialog";
 import { BlockResult } from "./block-result";
+
+/** Loaded when first asked for, not with the page (MountOnceAsked). */
+const BlockConfirmDialog = dynamic(() => import("./block-confirm-dialog").then((module) => module.BlockConfirmDialog));
 
 /** "Block selected": blocks, on behalf of `blocker`, the users checked in the rows of the surrounding selection. */
 export function BlockSelected({ blocker }: { blocker: string }) {
@@ -37,16 +42,18 @@ export function BlockSelected({ blocker }: { blocker: string }) {
             : `${chosen.length} selected.`}
         </span>
       </div>
-      <BlockConfirmDialog
-        request={request}
-        onClose={() => setRequest(null)}
-        onBlocked={(answer) => {
-          setRequest(null);
-          selection.clear();
-          setLast({ answer, at: new Date() });
-          router.refresh();
-        }}
-      />
+      <MountOnceAsked when={request !== null}>
+        <BlockConfirmDialog
+          request={request}
+          onClose={() => setRequest(null)}
+          onBlocked={(answer) => {
+            setRequest(null);
+            selection.clear();
+            setLast({ answer, at: new Date() });
+            router.refresh();
+          }}
+        />
+      </MountOnceAsked>
       {last && <BlockResult answer={last.answer} at={last.at} />}
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,10 @@ import { UnixTime } from "@/components/ui/time";
 import { Uid } from "@/components/ui/uid";
 import { conversationMessagesHref, groupHref } from "@/lib/url-state";
 import type { ConversationRow } from "./conversation-rows";
-import { TagsEditorDialog, type ConversationParty, type ConversationSide } from "./tags-editor-dialog";
+import type { ConversationParty, ConversationSide } from "./tags-editor-dialog";
+
+/** The editor (its form, the record and the tags' diff: ~5 KiB gzip) is loaded as it opens, not with the page. */
+const TagsEditorDialog = dynamic(() => import("./tags-editor-dialog").then((module) => module.TagsEditorDialog));
 import { OpenConversationForm } from "./open-conversation-form";
 
 type ConversationsTableProps = {

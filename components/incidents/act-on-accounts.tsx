@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useId, useState } from "react";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
@@ -10,7 +12,10 @@ import { previewDeleteMessagesAction } from "@/lib/incidents/actions/preview-del
 import type { RaidJobPreview } from "@/lib/incidents/raid-job-actions";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { formatCount } from "@/lib/format/numbers";
-import { RaidJobDialog, type RaidJobRequest } from "./raid-job-dialog";
+import type { RaidJobRequest } from "./raid-job-dialog";
+
+/** Loaded when first asked for, not with the page (MountOnceAsked). */
+const RaidJobDialog = dynamic(() => import("./raid-job-dialog").then((module) => module.RaidJobDialog));
 
 type Kind = RaidJobPreview["kind"];
 
@@ -122,7 +127,9 @@ export function ActOnAccounts({ uids, searchId, group, blockFor, allowed, canBre
         )}
       </div>
       {failure && <ActionFailure failure={failure} />}
-      <RaidJobDialog request={request} canBreakGlass={canBreakGlass} onClose={() => setRequest(null)} />
+      <MountOnceAsked when={request !== null}>
+        <RaidJobDialog request={request} canBreakGlass={canBreakGlass} onClose={() => setRequest(null)} />
+      </MountOnceAsked>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField, UID_INPUT } from "@/components/ui/field";
@@ -13,9 +15,14 @@ import type { IncidentFormSchema } from "@/lib/incidents/schemas";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { formatCount } from "@/lib/format/numbers";
 import { IncidentPreviewSummary } from "./incident-preview-summary";
-import { StartBlockingDialog, type StartRequest } from "./start-blocking-dialog";
+import type { StartRequest } from "./start-blocking-dialog";
 import { UidFileField } from "./uid-file-field";
-import { BreakGlassDialog } from "./break-glass-dialog";
+
+/** Loaded when first asked for, not with the page (MountOnceAsked). */
+const StartBlockingDialog = dynamic(() =>
+  import("./start-blocking-dialog").then((module) => module.StartBlockingDialog),
+);
+const BreakGlassDialog = dynamic(() => import("./break-glass-dialog").then((module) => module.BreakGlassDialog));
 
 /** The action's schema, loaded as the form is first used (useSchemaForm). */
 const loadIncidentFormSchema = () => import("@/lib/incidents/schemas").then((schemas) => schemas.incidentFormSchema);
@@ -161,8 +168,14 @@ export function IncidentForm({ canBreakGlass }: { canBreakGlass: boolean }) {
         )}
       </div>
 
-      <StartBlockingDialog request={starting} onClose={() => setStarting(null)} />
-      {canBreakGlass && <BreakGlassDialog request={breakingGlass} onClose={() => setBreakingGlass(null)} />}
+      <MountOnceAsked when={starting !== null}>
+        <StartBlockingDialog request={starting} onClose={() => setStarting(null)} />
+      </MountOnceAsked>
+      {canBreakGlass && (
+        <MountOnceAsked when={breakingGlass !== null}>
+          <BreakGlassDialog request={breakingGlass} onClose={() => setBreakingGlass(null)} />
+        </MountOnceAsked>
+      )}
     </>
   );
 }
