@@ -40,6 +40,10 @@ export async function rulesOverview(db: Database) {
 
 export const listNamesOf = (lists: ChatKeywordList[]) => new Map(lists.map((list) => [list.id, list.name]));
 
+/** The lists of one kind as the rule form offers them: "Text contains a word of list…" or "…a pattern of list…". */
+export const listChoicesOf = (lists: ChatKeywordList[], category: "word" | "pattern") =>
+  lists.filter((list) => list.category === category).map((list) => ({ id: list.id, name: list.name }));
+
 /** One rule's page: the rule, its lists, its revisions, its latest test of what it is now, and its blocked count. */
 export async function ruleDetail(db: Database, ruleId: string) {
   const [{ data: rule }, { data: lists }, { data: revisions }] = await Promise.all([

@@ -13,7 +13,7 @@ import { ChatApiError } from "@/lib/chat-api";
 import { getDb } from "@/lib/db/client";
 import { formatCount } from "@/lib/format/numbers";
 import { describeRule, draftOf } from "@/lib/rules/draft";
-import { listNamesOf, ruleDetail } from "@/lib/rules/queries";
+import { listChoicesOf, listNamesOf, ruleDetail } from "@/lib/rules/queries";
 import { testSummaryOf } from "@/lib/rules/store";
 import { can } from "@/lib/roles";
 import { hrefOf } from "@/lib/url-state";
@@ -45,8 +45,6 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
   }
   const { rule, lists, revisions, blocked24h, currentTest, latestTest, editable } = detail;
   const described = describeRule(rule, listNamesOf(lists));
-  const choices = (category: string) =>
-    lists.filter((list) => list.category === category).map((list) => ({ id: list.id, name: list.name }));
 
   return (
     <div className="space-y-8">
@@ -107,8 +105,8 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
           <RuleEditor
             ruleId={rule.id}
             initial={formValuesOf(draftOf(rule))}
-            wordLists={choices("word")}
-            patternLists={choices("pattern")}
+            wordLists={listChoicesOf(lists, "word")}
+            patternLists={listChoicesOf(lists, "pattern")}
             lastTest={currentTest}
           />
         </section>

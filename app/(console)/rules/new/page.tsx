@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PageProblem } from "@/components/ui/page-problem";
 import { requireOperator } from "@/lib/auth/session";
 import { chatApi, ChatApiError } from "@/lib/chat-api";
+import { listChoicesOf } from "@/lib/rules/queries";
 
 export const metadata: Metadata = { title: "New rule" };
 
@@ -22,8 +23,6 @@ export default async function NewRulePage() {
       );
     throw error;
   }
-  const choices = (category: string) =>
-    lists.filter((list) => list.category === category).map((list) => ({ id: list.id, name: list.name }));
   return (
     <div className="space-y-6">
       <p className="text-sm">
@@ -35,7 +34,11 @@ export default async function NewRulePage() {
         Say what the rule looks for, whom it applies to and what it does; test it against past messages to see what it
         would catch. It is saved switched off: enable it from its page.
       </PageHeader>
-      <RuleEditor initial={formValuesOf(undefined)} wordLists={choices("word")} patternLists={choices("pattern")} />
+      <RuleEditor
+        initial={formValuesOf(undefined)}
+        wordLists={listChoicesOf(lists, "word")}
+        patternLists={listChoicesOf(lists, "pattern")}
+      />
     </div>
   );
 }
