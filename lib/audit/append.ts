@@ -36,8 +36,8 @@ type Written = { event: AuditEvent; uids: string[] };
 // Any constant works: it only has to be the same in every console process.
 const APPEND_LOCK_ID = 7_412_003;
 const MAX_BATCH = 500;
-/** Tries of one batch when other processes keep taking its sequence numbers. */
-const MAX_ATTEMPTS = 20;
+/** Tries of one batch that a writer outside the lock (someone's own script) took the numbers of. */
+const MAX_ATTEMPTS = 5;
 const SECRET_KEY = /pass(word)?|secret|api[-_]?key|token/i;
 
 /** Request bodies are logged without anything that looks like a credential, at any depth. */
@@ -60,18 +60,7 @@ type Pending = {
   reject: (error: unknown) => void;
 };
 
-type Appender = {
-  queue: Pending[];
-  flushing: boolean;
-  /** The newest entry this process knows of in `db`: the link its next append starts from. */
-  last?: { db: Database; seq: number; hash: string };
-  /**
-   * Until when this process writes under the advisory lock from the first try: set when another
-   * process took the sequence numbers of an optimistic try, so that processes appending at the same
-   * time take turns instead of colliding batch after batch (and running out of tries).
-   */
-  contendedUntil?: number;
-};
+type Appender = { queue: Pending[]; flushing: boolean };
 const holder = globalThis as typeof globalThis & { __auditAppender?: Appender };
 
 /** Text as PostgreSQL stores it (NUL and lone surrogates escaped), so that no entry is refused. */
@@ -124,52 +113,37 @@ function isUniqueViolation(error: unknown): boolean {
   return code(error) === "23505" || code((error as { cause?: unknown } | undefined)?.cause) === "23505";
 }
 
-/** How long a process keeps writing under the lock after another process took its sequence numbers. */
-const CONTENTION_MS = 10_000;
-
 /**
  * Writes a batch so that the chain never forks, even with several console processes on one
- * PostgreSQL database: the primary key on `seq` refuses a second entry with the same number, and a
- * refused batch is chained again after the newest entry there is. The first try links to the newest
- * entry this process knows of, in one statement; later tries, and every try for a while after a
- * collision, read the newest one under an advisory lock, so that processes appending at the same
- * time take turns.
+ * PostgreSQL database: every writer links its batch to the newest entry under one advisory lock, in
+ * the transaction that inserts it, so processes appending at the same time take turns and none can
+ * starve another. The primary key on `seq` still refuses a second entry with the same number (a
+ * writer that skipped the lock); such a batch is chained again after the newest entry there is.
  */
-async function writeBatch(db: Database, batch: Pending[], appender: Appender): Promise<AuditEvent[]> {
+async function writeBatch(db: Database, batch: Pending[]): Promise<AuditEvent[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const contended = (appender.contendedUntil ?? 0) > Date.now();
-      const known = !contended && appender.last?.db === db ? appender.last : undefined;
-      const rows = known
-        ? await insertAfter(db, batch, known)
-        : await db.transaction(async (tx) => {
-            await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
-            const [last] = await tx
-              .select({ seq: auditEvents.seq, hash: auditEvents.hash })
-              .from(auditEvents)
-              .orderBy(desc(auditEvents.seq))
-              .limit(1);
-            return insertAfter(tx as unknown as Database, batch, last ?? { seq: 0, hash: GENESIS_HASH });
-          });
-      appender.last = { db, seq: rows.at(-1)!.seq, hash: rows.at(-1)!.hash };
-      return rows;
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
+        const [last] = await tx
+          .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+          .from(auditEvents)
+          .orderBy(desc(auditEvents.seq))
+          .limit(1);
+        return insertAfter(tx as unknown as Database, batch, last ?? { seq: 0, hash: GENESIS_HASH });
+      });
     } catch (error) {
-      appender.last = undefined;
       if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
-      appender.contendedUntil = Date.now() + CONTENTION_MS;
-      // A process that keeps losing the race to another one's optimistic writes backs off a little, at random,
-      // so that the two fall out of step instead of colliding batch after batch.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
     }
   }
 }
 
 /**
- * The entries, their UID rows and their operations' outcomes, in one transaction: a filter on a UID
- * or an outcome never misses a committed entry. A first entry files its own outcome; a completion
- * replaces its operation's (its first entry may be in this batch, written just before).
+ * The entries, their UID rows and their operations' outcomes, in the caller's transaction: a filter
+ * on a UID or an outcome never misses a committed entry. A first entry files its own outcome; a
+ * completion replaces its operation's (its first entry may be in this batch, written just before).
  */
-async function insertAfter(db: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
+async function insertAfter(tx: Database, batch: Pending[], last: { seq: number; hash: string }): Promise<AuditEvent[]> {
   const written = chainBatch(batch, last);
   const uidRows = written.flatMap(({ event, uids }) => {
     const { action, listed } = uidRowFiling(event);
@@ -178,33 +152,31 @@ async function insertAfter(db: Database, batch: Pending[], last: { seq: number; 
   const events = written.map(({ event }) => event);
   const firsts = events.filter((event) => !event.completesOperation);
   const completions = events.filter((event) => event.completesOperation);
-  await db.transaction(async (tx) => {
-    // Index rows filed under numbers where no entry stands are left over from entries someone removed
-    // from the end of the log: they go, so that they neither collide with this batch's rows nor file
-    // the new entries under the old ones' UIDs and outcomes. (Where no one did, this finds nothing.)
-    await tx.execute(sql`
-      with left_uids as (
-        delete from ${auditEventUids} as uids where uids.seq >= ${events[0]!.seq}
-          and not exists (select 1 from ${auditEvents} as entry where entry.seq = uids.seq))
-      delete from ${auditOperationOutcomes} as outcomes where outcomes.seq >= ${events[0]!.seq}
-        and not exists (select 1 from ${auditEvents} as entry where entry.seq = outcomes.seq)`);
-    await tx.insert(auditEvents).values(events);
+  // Index rows filed under numbers where no entry stands are left over from entries someone removed
+  // from the end of the log: they go, so that they neither collide with this batch's rows nor file
+  // the new entries under the old ones' UIDs and outcomes. (Where no one did, this finds nothing.)
+  await tx.execute(sql`
+    with left_uids as (
+      delete from ${auditEventUids} as uids where uids.seq >= ${events[0]!.seq}
+        and not exists (select 1 from ${auditEvents} as entry where entry.seq = uids.seq))
+    delete from ${auditOperationOutcomes} as outcomes where outcomes.seq >= ${events[0]!.seq}
+      and not exists (select 1 from ${auditEvents} as entry where entry.seq = outcomes.seq)`);
+  await tx.insert(auditEvents).values(events);
 
-    for (let start = 0; start < uidRows.length; start += UID_ROWS_PER_STATEMENT) {
-      await tx.insert(auditEventUids).values(uidRows.slice(start, start + UID_ROWS_PER_STATEMENT));
-    }
-    if (firsts.length > 0) {
-      await tx.insert(auditOperationOutcomes).values(firsts.map(({ seq, outcome }) => ({ seq, outcome })));
-    }
-    if (completions.length > 0) {
-      const outcomes = JSON.stringify(completions.map(({ operationId, outcome }) => ({ operationId, outcome })));
-      await tx.execute(sql`
-        update ${auditOperationOutcomes} set outcome = completed.outcome
-        from ${auditEvents} as first, jsonb_to_recordset(${outcomes}::jsonb) as completed("operationId" uuid, outcome text)
-        where first.operation_id = completed."operationId" and not first.completes_operation
-          and ${auditOperationOutcomes.seq} = first.seq`);
-    }
-  });
+  for (let start = 0; start < uidRows.length; start += UID_ROWS_PER_STATEMENT) {
+    await tx.insert(auditEventUids).values(uidRows.slice(start, start + UID_ROWS_PER_STATEMENT));
+  }
+  if (firsts.length > 0) {
+    await tx.insert(auditOperationOutcomes).values(firsts.map(({ seq, outcome }) => ({ seq, outcome })));
+  }
+  if (completions.length > 0) {
+    const outcomes = JSON.stringify(completions.map(({ operationId, outcome }) => ({ operationId, outcome })));
+    await tx.execute(sql`
+      update ${auditOperationOutcomes} set outcome = completed.outcome
+      from ${auditEvents} as first, jsonb_to_recordset(${outcomes}::jsonb) as completed("operationId" uuid, outcome text)
+      where first.operation_id = completed."operationId" and not first.completes_operation
+        and ${auditOperationOutcomes.seq} = first.seq`);
+  }
   return events;
 }
 
@@ -215,7 +187,7 @@ async function flush(appender: Appender): Promise<void> {
     while (appender.queue.length > 0) {
       const batch = appender.queue.splice(0, MAX_BATCH);
       try {
-        const rows = await writeBatch(db, batch, appender);
+        const rows = await writeBatch(db, batch);
         batch.forEach((pending, index) => pending.resolve(rows[index]!));
       } catch (error) {
         for (const pending of batch) pending.reject(error);

@@ -188,46 +188,49 @@ describe.each(await databaseKinds())("the UID index on %s", (kind) => {
   });
 });
 
-describe.runIf((await databaseKinds()).includes("postgres"))("two console processes on one PostgreSQL database", () => {
-  it("append 500 entries each at the same time, and the chain verifies with 1,000 entries and no gap", async () => {
-    const { db, url, close } = await openTestDatabase("postgres");
-    try {
-      const worker = (name: string) =>
-        new Promise<string>((resolve, reject) => {
-          const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/append-worker.ts"], {
-            env: {
-              ...process.env,
-              DATABASE_URL: url,
-              WORKER: name,
-              COUNT: "500",
-              CONCURRENCY: "25",
-              CHAT_API_KEY: "test-key",
-            },
+describe.runIf((await databaseKinds()).includes("postgres"))(
+  "three console processes on one PostgreSQL database",
+  () => {
+    it("append 500 entries each at the same time: every one commits, and the chain verifies with 1,500 entries and no gap", async () => {
+      const { db, url, close } = await openTestDatabase("postgres");
+      try {
+        const worker = (name: string) =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/append-worker.ts"], {
+              env: {
+                ...process.env,
+                DATABASE_URL: url,
+                WORKER: name,
+                COUNT: "500",
+                CONCURRENCY: "25",
+                CHAT_API_KEY: "test-key",
+              },
+            });
+            let output = "";
+            child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+            child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+            child.on("exit", (code) =>
+              code === 0 ? resolve(output) : reject(new Error(`${name} exited with ${code}: ${output}`)),
+            );
           });
-          let output = "";
-          child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-          child.on("exit", (code) =>
-            code === 0 ? resolve(output) : reject(new Error(`${name} exited with ${code}: ${output}`)),
-          );
-        });
-      const outputs = await Promise.all([worker("first"), worker("second")]);
-      expect(outputs.join("")).toContain("first appended 500");
-      expect(outputs.join("")).toContain("second appended 500");
+        const outputs = await Promise.all([worker("first"), worker("second"), worker("third")]);
+        for (const name of ["first", "second", "third"]) expect(outputs.join("")).toContain(`${name} appended 500`);
 
-      const result = await verifyAuditLog(db);
-      expect(result).toMatchObject({ intact: true, checked: 1000, head: { seq: 1000 } });
-      const counts = (await db.execute(
-        sql`select actor_email, count(*)::int as n from audit_events group by actor_email order by actor_email`,
-      )) as unknown as {
-        rows: Array<{ actor_email: string; n: number }>;
-      };
-      expect(counts.rows).toEqual([
-        { actor_email: "first@example.com", n: 500 },
-        { actor_email: "second@example.com", n: 500 },
-      ]);
-    } finally {
-      await close();
-    }
-  }, 120_000);
-});
+        const result = await verifyAuditLog(db);
+        expect(result).toMatchObject({ intact: true, checked: 1500, head: { seq: 1500 } });
+        const counts = (await db.execute(
+          sql`select actor_email, count(*)::int as n from audit_events group by actor_email order by actor_email`,
+        )) as unknown as {
+          rows: Array<{ actor_email: string; n: number }>;
+        };
+        expect(counts.rows).toEqual([
+          { actor_email: "first@example.com", n: 500 },
+          { actor_email: "second@example.com", n: 500 },
+          { actor_email: "third@example.com", n: 500 },
+        ]);
+      } finally {
+        await close();
+      }
+    }, 120_000);
+  },
+);
