@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { BlockForField } from "@/components/ui/block-for-field";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialogBody } from "@/components/ui/confirm-dialog-body";
 import { blockUsersAction } from "@/lib/blocking/actions/block-users";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import { useServerAction } from "@/lib/actions/use-server-action";
@@ -48,7 +48,7 @@ export function BlockConfirmDialog({ request, onClose, onBlocked }: BlockConfirm
   }
 
   return (
-    <ConfirmDialog
+    <ConfirmDialogBody
       open={request !== null}
       title={request ? `Block ${users(request.uids.length)}?` : "Block users?"}
       confirmLabel="Confirm block"
@@ -73,6 +73,6 @@ export function BlockConfirmDialog({ request, onClose, onBlocked }: BlockConfirm
           </div>
         </>
       )}
-    </ConfirmDialog>
+    </ConfirmDialogBody>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { lazy, useId, useState } from "react";
 import { TextAreaField, UID_INPUT, REASON_FIELD } from "@/components/ui/field";
 import { FORM_ERROR, useSchemaForm } from "@/components/ui/use-schema-form";
 import { Alert } from "@/components/ui/alert";
@@ -16,7 +15,9 @@ import { UidChecklist } from "./uid-checklist";
 import { selectedUids, useUidSelection } from "./use-uid-selection";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
-const BlockConfirmDialog = dynamic(() => import("./block-confirm-dialog").then((module) => module.BlockConfirmDialog));
+const BlockConfirmDialog = lazy(() =>
+  import("./block-confirm-dialog").then((module) => ({ default: module.BlockConfirmDialog })),
+);
 
 /** The action's schema, loaded as the form is first used (useSchemaForm). */
 const loadBlockUsersSchema = () => import("@/lib/blocking/schemas").then((schemas) => schemas.blockUsersSchema);

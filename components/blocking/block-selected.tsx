@@ -1,9 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { chosenOf, useSelection } from "@/components/ui/selection";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
@@ -11,7 +10,9 @@ import type { BlockRequest } from "./block-confirm-dialog";
 import { BlockResult } from "./block-result";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
-const BlockConfirmDialog = dynamic(() => import("./block-confirm-dialog").then((module) => module.BlockConfirmDialog));
+const BlockConfirmDialog = lazy(() =>
+  import("./block-confirm-dialog").then((module) => ({ default: module.BlockConfirmDialog })),
+);
 
 /** "Block selected": blocks, on behalf of `blocker`, the users checked in the rows of the surrounding selection. */
 export function BlockSelected({ blocker }: { blocker: string }) {

@@ -1,8 +1,7 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -15,7 +14,9 @@ import type { ConversationRow } from "./conversation-rows";
 import type { ConversationParty, ConversationSide } from "./tags-editor-dialog";
 
 /** The editor (its form, the record and the tags' diff: ~5 KiB gzip) is loaded as it opens, not with the page. */
-const TagsEditorDialog = dynamic(() => import("./tags-editor-dialog").then((module) => module.TagsEditorDialog));
+const TagsEditorDialog = lazy(() =>
+  import("./tags-editor-dialog").then((module) => ({ default: module.TagsEditorDialog })),
+);
 import { OpenConversationForm } from "./open-conversation-form";
 
 type ConversationsTableProps = {
@@ -135,7 +136,11 @@ export function ConversationsTable({ owner, rows, canEditTags, canBlock }: Conve
         </DataTable>
       )}
 
-      {editing && <TagsEditorDialog owner={owner} peer={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <TagsEditorDialog owner={owner} peer={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { MountOnceAsked } from "@/components/ui/mount-once-asked";
-import { useId, useState } from "react";
+import { lazy, useId, useState } from "react";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button } from "@/components/ui/button";
 import { previewIncidentAction } from "@/lib/incidents/actions/preview-incident";
@@ -15,7 +14,7 @@ import { formatCount } from "@/lib/format/numbers";
 import type { RaidJobRequest } from "./raid-job-dialog";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
-const RaidJobDialog = dynamic(() => import("./raid-job-dialog").then((module) => module.RaidJobDialog));
+const RaidJobDialog = lazy(() => import("./raid-job-dialog").then((module) => ({ default: module.RaidJobDialog })));
 
 type Kind = RaidJobPreview["kind"];
 

@@ -1,8 +1,7 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { MountOnceAsked } from "@/components/ui/mount-once-asked";
-import { useId, useState } from "react";
+import { lazy, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField, UID_INPUT } from "@/components/ui/field";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
@@ -19,10 +18,12 @@ import type { StartRequest } from "./start-blocking-dialog";
 import { UidFileField } from "./uid-file-field";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
-const StartBlockingDialog = dynamic(() =>
-  import("./start-blocking-dialog").then((module) => module.StartBlockingDialog),
+const StartBlockingDialog = lazy(() =>
+  import("./start-blocking-dialog").then((module) => ({ default: module.StartBlockingDialog })),
 );
-const BreakGlassDialog = dynamic(() => import("./break-glass-dialog").then((module) => module.BreakGlassDialog));
+const BreakGlassDialog = lazy(() =>
+  import("./break-glass-dialog").then((module) => ({ default: module.BreakGlassDialog })),
+);
 
 /** The action's schema, loaded as the form is first used (useSchemaForm). */
 const loadIncidentFormSchema = () => import("@/lib/incidents/schemas").then((schemas) => schemas.incidentFormSchema);

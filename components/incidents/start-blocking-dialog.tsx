@@ -7,7 +7,7 @@ import { createIncidentJobAction } from "@/lib/incidents/actions/create-incident
 import { requestIncidentJobAction } from "@/lib/incidents/actions/request-incident-job";
 import type { BlockFor } from "@/lib/blocking/block-for";
 import { useServerAction } from "@/lib/actions/use-server-action";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialogBody } from "@/components/ui/confirm-dialog-body";
 import { formatCount } from "@/lib/format/numbers";
 import { usersCount } from "./job-labels";
 
@@ -53,7 +53,7 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
   }
 
   return (
-    <ConfirmDialog
+    <ConfirmDialogBody
       open={request !== null}
       title={
         request
@@ -91,6 +91,6 @@ export function StartBlockingDialog({ request, onClose }: { request: StartReques
           <BlockForField id={blockForId} value={blockFor} onChange={setBlockFor} />
         </div>
       )}
-    </ConfirmDialog>
+    </ConfirmDialogBody>
   );
 }

@@ -1,69 +1,21 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
-import type { ActionFailed } from "@/lib/actions/result";
-import { ActionFailure, type FieldLabels } from "./action-failure";
-import { Button } from "./button";
-import { Dialog } from "./dialog";
+import { lazy } from "react";
+import type { ConfirmDialogProps } from "./confirm-dialog-body";
+import { MountOnceAsked } from "./mount-once-asked";
 
-type ConfirmDialogProps = {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  pendingLabel: string;
-  dismissLabel?: string;
-  /** The confirming button's look: red for what removes or blocks, blue for the rest. */
-  tone?: "danger" | "primary";
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-  /** What the last attempt answered, if it failed: shown under what happens. */
-  failure?: Pick<ActionFailed, "message" | "fieldErrors"> | null;
-  failureLabels?: FieldLabels;
-  /** What happens: who does what to whom. */
-  children: ReactNode;
-};
+const ConfirmDialogBody = lazy(() =>
+  import("./confirm-dialog-body").then((module) => ({ default: module.ConfirmDialogBody })),
+);
 
-/** A confirmation that names what it touches; its safe choice has the focus, so Enter pressed by habit changes nothing. */
-export function ConfirmDialog({
-  open,
-  title,
-  confirmLabel,
-  pendingLabel,
-  dismissLabel = "Cancel",
-  tone = "danger",
-  pending,
-  onConfirm,
-  onClose,
-  failure,
-  failureLabels,
-  children,
-}: ConfirmDialogProps) {
-  const dismissRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (open) dismissRef.current?.focus();
-  }, [open]);
-
+/**
+ * A confirmation that names what it touches (./confirm-dialog-body.tsx), loaded when first opened rather
+ * than with the page: most pages show several buttons that confirm, and most visits open none of them.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} title={title}>
-      {children}
-      {failure && (
-        <div className="mt-3">
-          <ActionFailure failure={failure} labels={failureLabels} />
-        </div>
-      )}
-      <div role="status" className="sr-only">
-        {pending ? pendingLabel : ""}
-      </div>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button ref={dismissRef} variant="secondary" onClick={onClose}>
-          {dismissLabel}
-        </Button>
-        <Button variant={tone} busy={pending} onClick={onConfirm}>
-          {pending ? pendingLabel : confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
+    <MountOnceAsked when={props.open}>
+      <ConfirmDialogBody {...props} />
+    </MountOnceAsked>
   );
 }

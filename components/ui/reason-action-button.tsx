@@ -1,13 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { lazy, useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/result";
 import { useServerAction } from "@/lib/actions/use-server-action";
 import { useAnnouncer } from "./announcer";
 import { Button, type ButtonVariant } from "./button";
 import { REASON_FIELD } from "./field";
-import { ReasonDialog, type ReasonField } from "./reason-dialog";
+import { MountOnceAsked } from "./mount-once-asked";
+import type { ReasonField } from "./reason-dialog";
+
+/** Loaded when first asked for, not with the page (MountOnceAsked). */
+const ReasonDialog = lazy(() => import("./reason-dialog").then((module) => ({ default: module.ReasonDialog })));
 
 const OPERATOR_REASON: ReasonField = {
   label: REASON_FIELD.label,
@@ -88,16 +92,18 @@ export function ReasonActionButton<I, T>({
           {ownMessage}
         </span>
       )}
-      <ReasonDialog
-        {...dialog}
-        open={open}
-        reason={OPERATOR_REASON}
-        call={call}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      >
-        {children}
-      </ReasonDialog>
+      <MountOnceAsked when={open}>
+        <ReasonDialog
+          {...dialog}
+          open={open}
+          reason={OPERATOR_REASON}
+          call={call}
+          onConfirm={confirm}
+          onClose={() => setOpen(false)}
+        >
+          {children}
+        </ReasonDialog>
+      </MountOnceAsked>
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type * as z from "@/lib/validation/zod";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialogBody } from "@/components/ui/confirm-dialog-body";
 import { TextAreaField } from "@/components/ui/field";
 import type { ActionFailed } from "@/lib/actions/result";
 
@@ -86,7 +86,7 @@ export function ReasonDialog({
     Object.entries(failure?.fieldErrors ?? {}).filter(([key]) => key !== reasonField),
   );
   return (
-    <ConfirmDialog
+    <ConfirmDialogBody
       {...dialog}
       pending={pending}
       onConfirm={() => void confirm()}
@@ -104,6 +104,6 @@ export function ReasonDialog({
           onChange={setReason}
         />
       </div>
-    </ConfirmDialog>
+    </ConfirmDialogBody>
   );
 }
