@@ -171,10 +171,11 @@ export const chatCallJournal = pgTable("chat_block_call_journal", {
 
 /**
  * Both UIDs are users': the one statement that writes blocks (`block`, ../statements.ts) takes them from
- * `chat_users`, locked `for key share` as a foreign key's check would lock them, so that no user can be
- * deleted under a block being made. No foreign key: its checks ran once a row and UID, 50 look-ups for
- * a 25-UID block, and took half the statement's time (measured on PGlite, 850 → 470 µs). Whatever
- * deletes a user deletes their blocks, both ways, in the same transaction.
+ * `chat_users`. No foreign key: its checks ran once a row and UID, 50 look-ups for a 25-UID block, and
+ * took half the statement's time (measured on PGlite, 850 → 470 µs); and the service deletes no user
+ * (deactivation keeps the row), so no block can lose its users. Whatever comes to delete users must
+ * delete their blocks, both ways, in the same transaction, and `block` must then lock the users it reads
+ * (`for key share`), so that no block is made under a deletion.
  */
 export const chatBlocks = pgTable(
   "chat_blocks",
