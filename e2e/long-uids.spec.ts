@@ -11,7 +11,14 @@ const RUN = Date.now().toString(36).padStart(9, "0");
 const PREFIX = `tenant-${RUN}${"x".repeat(87 - RUN.length)}-uid`;
 const [BLOCKER, FIRST, SECOND] = [0, 1, 2].map((n) => `${PREFIX}-${n}`) as [string, string, string];
 const REASON = `raid${"y".repeat(296)}`;
-const pages: { workspace: string; job: string; entry: string } = { workspace: `/users/${BLOCKER}`, job: "", entry: "" };
+const pages: { workspace: string; job: string; entry: string; rule: string } = {
+  workspace: `/users/${BLOCKER}`,
+  job: "",
+  entry: "",
+  rule: "",
+};
+/** A word only this run's message holds: the rule made for it holds back nothing of the other tests. */
+const HELD_WORD = `held${RUN}`;
 
 test.beforeAll(async ({ browser }) => {
   expect(BLOCKER).toHaveLength(100);
@@ -45,6 +52,32 @@ test.beforeAll(async ({ browser }) => {
   await page.goto(`/audit?uid=${BLOCKER}&action=users.block`);
   const details = page.getByRole("link", { name: /^Details of entry/ }).first();
   pages.entry = (await details.getAttribute("href"))!;
+
+  // A rule of the service holds back FIRST's message to SECOND: the Rules pages and "Blocked messages" show them.
+  const headers = { apikey: CHAT_API_KEY };
+  const ruleId = `long-uids-${RUN}`;
+  const rule = await page.request.post("/v3/moderation/rules", {
+    headers,
+    data: {
+      id: ruleId,
+      name: `Hold ${HELD_WORD}${"z".repeat(60)}`,
+      conditions: [{ entity: "message", operand: "text", operator: "contains", category: "word", value: [HELD_WORD] }],
+      action: ["blockMessage"],
+      enabled: true,
+    },
+  });
+  expect(rule.status(), await rule.text()).toBe(200);
+  pages.rule = `/rules/${ruleId}`;
+  const sent = await page.request.post("/v3/messages", {
+    headers: { ...headers, onBehalfOf: FIRST },
+    data: { receiver: SECOND, receiverType: "user", data: { text: `${HELD_WORD} ${REASON}` } },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  // The console reads the service's blocked list in the background: the message shows within seconds.
+  await expect(async () => {
+    await page.goto(`/reports/blocked?sender=${FIRST}`);
+    await expect(page.locator(`main a[href='/users/${FIRST}']`).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await page.close();
 });
 
@@ -74,6 +107,10 @@ test.describe("on a phone (390 px wide), with 100-character UIDs and an unbroken
     "/audit",
     `/audit?uid=${BLOCKER}`,
     pages.entry,
+    "/rules",
+    "/rules/new",
+    pages.rule,
+    `/reports/blocked?sender=${FIRST}`,
   ];
 
   test("no page scrolls sideways", async ({ page }) => {
