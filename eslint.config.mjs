@@ -20,6 +20,18 @@ const CHAT_SERVICE_FENCE = {
  * tests/unit/client-graph.test.ts checks what lint cannot: nothing a client component imports, at any
  * depth, brings them back.
  */
+/** Parts of Next.js that the console does without, for what they weigh on every page (docs/forms-and-weight.md). */
+const FRAMEWORK_WEIGHT = [
+  {
+    regex: "^next/link$",
+    message: "Links are components/ui/app-link.tsx's AppLink: next/link costs every page ~3.9 KiB gzip.",
+  },
+  {
+    regex: "^next/dynamic$",
+    message: "Load a part when it is used with React's lazy: next/dynamic adds ~2.8 KiB gzip a page.",
+  },
+];
+
 const CLIENT_WEIGHT = [
   {
     regex: "^zod(/.*)?$",
@@ -30,6 +42,7 @@ const CLIENT_WEIGHT = [
     regex: "^(react-hook-form|@hookform/.*)$",
     message: "Forms use components/ui/use-schema-form.ts: react-hook-form and its resolver cost ~14 KiB gzip a page.",
   },
+  ...FRAMEWORK_WEIGHT,
 ];
 
 /**
@@ -73,7 +86,7 @@ export default defineConfig([
   },
   {
     files: ["app/**", "components/**", "lib/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [CHAT_SERVICE_FENCE] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [CHAT_SERVICE_FENCE, ...FRAMEWORK_WEIGHT] }] },
   },
   {
     files: ["lib/**/schemas.ts", "lib/**/limits.ts", "lib/validation/**", "lib/actions/use-*.ts"],

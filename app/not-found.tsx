@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 
 /** An address outside the console's pages (the console's own not-found page is inside its layout). */
 export default function NotFound() {
@@ -6,9 +6,9 @@ export default function NotFound() {
     <main className="mx-auto max-w-2xl space-y-4 px-4 py-16">
       <h1 className="text-2xl font-semibold tracking-tight">Not found</h1>
       <p className="text-slate-700">There is nothing at this address.</p>
-      <Link href="/" className="text-brand-700 underline underline-offset-2">
+      <AppLink href="/" className="text-brand-700 underline underline-offset-2">
         Go to the console
-      </Link>
+      </AppLink>
     </main>
   );
 }

@@ -61,6 +61,14 @@ export const BLOCK_OUTCOMES = [
   "unknown",
 ] as const;
 
+/** "3 blocked, 1 already blocked, 1 failed": only the outcomes that occurred, in a fixed order. */
+export function outcomeSummary(counts: Record<(typeof BLOCK_OUTCOMES)[number], number>): string {
+  const parts = BLOCK_OUTCOMES.filter((kind) => counts[kind] > 0).map(
+    (kind) => `${counts[kind]} ${OUTCOMES[kind].label.toLowerCase()}`,
+  );
+  return parts.length > 0 ? parts.join(", ") : "the answer names no UID";
+}
+
 /** The outcomes of one UID of a job, in the order a results filter lists them. */
 export const UID_OUTCOME_ORDER = [
   ...BLOCK_OUTCOMES,

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { ApprovalBadge } from "@/components/layout/approval-badge";
 import { ConsoleNav, type NavItem } from "@/components/layout/console-nav";
@@ -61,7 +61,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3 sm:px-6 lg:flex-nowrap">
-          <Link
+          <AppLink
             href="/"
             className="flex shrink-0 items-center gap-2 text-base font-semibold tracking-tight whitespace-nowrap"
           >
@@ -69,7 +69,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src="/icon.svg" alt="" width={24} height={24} />
             Moderator Console
-          </Link>
+          </AppLink>
           <ConsoleNav
             items={items}
             operatorMenu={

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 
 /** A page or record that does not exist, inside the console's layout, with its navigation. */
 export default function ConsoleNotFound() {
@@ -8,9 +8,9 @@ export default function ConsoleNotFound() {
       <p className="text-slate-700">
         There is nothing at this address. It may have been mistyped, or what it named is gone.
       </p>
-      <Link href="/" className="text-brand-700 underline underline-offset-2">
+      <AppLink href="/" className="text-brand-700 underline underline-offset-2">
         Go to your start page
-      </Link>
+      </AppLink>
     </div>
   );
 }

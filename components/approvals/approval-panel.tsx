@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Time } from "@/components/ui/time";
@@ -17,10 +17,10 @@ const actionsOf = (email: string) => auditHref({ actor: email });
 function Operator({ email, role }: { email: string | null; role: string | null }) {
   if (!email) return <span>the system{role && role !== "system" ? ` (${role})` : ""}</span>;
   return (
-    <Link href={actionsOf(email)} className="text-brand-700 underline">
+    <AppLink href={actionsOf(email)} className="text-brand-700 underline">
       {email}
       <span className="sr-only">: their actions in the log</span>
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
@@ -21,13 +21,13 @@ const HISTORY_COLUMNS: Column[] = ["Requested", "Job", "Users", "Requested by", 
 
 function ReviewLink({ row, label }: { row: ApprovalRow; label: string }) {
   return (
-    <Link href={`/incidents/${row.jobId}`} className="text-brand-700 underline">
+    <AppLink href={`/incidents/${row.jobId}`} className="text-brand-700 underline">
       {label}
       <span className="sr-only">
         {" "}
         of {row.requestedBy.email} for {jobSubjectText(row)}
       </span>
-    </Link>
+    </AppLink>
   );
 }
 

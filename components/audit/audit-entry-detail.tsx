@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { Fact, Facts } from "@/components/ui/facts";
 import { RawJson } from "@/components/ui/raw-json";
@@ -69,9 +69,9 @@ export function AuditEntryDetail({ entry }: { entry: AuditEvent }) {
         <Row label="Actor">
           {entry.actorEmail && (
             <>
-              <Link href={auditHref({ actor: entry.actorEmail })} className="text-brand-700 underline">
+              <AppLink href={auditHref({ actor: entry.actorEmail })} className="text-brand-700 underline">
                 {entry.actorEmail}
-              </Link>
+              </AppLink>
               {entry.actorRole ? ` (${entry.actorRole})` : ""}
             </>
           )}

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, type FormEvent, type Ref } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -154,9 +154,9 @@ export function AuditFilters({ values, errors, operators }: Props) {
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button type="submit">Apply filters</Button>
-        <Link href="/audit" className={buttonClasses("secondary")}>
+        <AppLink href="/audit" className={buttonClasses("secondary")}>
           Clear filters
-        </Link>
+        </AppLink>
         <span className="text-sm text-slate-600" id="quick-ranges-label">
           Quick ranges:
         </span>

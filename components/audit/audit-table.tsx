@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { DataTable, TableCell, EmptyTable, type Column } from "@/components/ui/table";
 import type { AuditOperationRow } from "@/lib/audit/rows";
 import { formatCount } from "@/lib/format/numbers";
@@ -20,9 +20,9 @@ function AffectedUids({ row, lead }: { row: AuditOperationRow; lead?: string }) 
     <span className="inline-flex flex-wrap items-center gap-1">
       <Uid uid={first} oneLine />{" "}
       {more > 0 && (
-        <Link href={`/audit/${row.entry.id}#affected-uids`} className="text-brand-700 underline">
+        <AppLink href={`/audit/${row.entry.id}#affected-uids`} className="text-brand-700 underline">
           and {formatCount(more)} more
-        </Link>
+        </AppLink>
       )}
     </span>
   );
@@ -74,12 +74,12 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
             </TableCell>
             <TableCell>
               {entry.actorEmail ? (
-                <Link
+                <AppLink
                   href={auditHref({ actor: entry.actorEmail })}
                   className="block text-brand-700 underline [overflow-wrap:anywhere]"
                 >
                   {entry.actorEmail}
-                </Link>
+                </AppLink>
               ) : (
                 <span className="block text-slate-600">
                   {entry.actorRole === "system" || entry.action === "audit.checkpoint" ? "The console" : "Unknown"}
@@ -90,14 +90,14 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
             <TableCell className="text-xs">
               <span className="block font-mono [overflow-wrap:anywhere]">{entry.action}</span>
               {jobId && (
-                <Link href={`/incidents/${jobId}`} className="text-brand-700 underline">
+                <AppLink href={`/incidents/${jobId}`} className="text-brand-700 underline">
                   Job page
-                </Link>
+                </AppLink>
               )}
               {row.calls > 0 && (
-                <Link href={auditHref({ job: entry.operationId })} className="ml-2 text-brand-700 underline">
+                <AppLink href={auditHref({ job: entry.operationId })} className="ml-2 text-brand-700 underline">
                   {formatCount(row.calls)} calls
-                </Link>
+                </AppLink>
               )}
             </TableCell>
             <TableCell className="text-xs">
@@ -111,13 +111,13 @@ export function AuditTable({ rows, caption, lead }: { rows: AuditOperationRow[];
               {[answer.httpStatus, answer.errorCode].filter((part) => part !== null && part !== undefined).join(" ")}
             </TableCell>
             <TableCell>
-              <Link
+              <AppLink
                 href={`/audit/${entry.id}`}
                 className="text-brand-700 underline"
                 aria-label={`Details of entry ${entry.seq}`}
               >
                 Details
-              </Link>
+              </AppLink>
             </TableCell>
           </tr>
         );

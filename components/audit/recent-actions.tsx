@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { AuditScope } from "@/lib/audit/query";
 import type { AuditOperationRow } from "@/lib/audit/rows";
 import { AuditTable } from "./audit-table";
@@ -12,9 +12,9 @@ export function RecentActions({ uid, scope, rows }: { uid: string; scope: AuditS
         <h2 id="recent-actions-heading" className="text-lg font-semibold">
           Recent actions on {uid}
         </h2>
-        <Link href={auditHref({ uid })} className="text-sm text-brand-700 underline">
+        <AppLink href={auditHref({ uid })} className="text-sm text-brand-700 underline">
           All in the action log
-        </Link>
+        </AppLink>
       </div>
       {scope.kind === "own" && <p className="text-sm text-slate-600">Your own actions.</p>}
       <AuditTable rows={rows} caption={`Recent actions on ${uid}`} lead={uid} />

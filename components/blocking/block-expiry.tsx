@@ -1,16 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { BlockForField } from "@/components/ui/block-for-field";
+import { lazy, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { changeBlockExpiryAction } from "@/lib/timed-blocks/actions/change-block-expiry";
-import { useServerAction } from "@/lib/actions/use-server-action";
-import type { BlockFor } from "@/lib/blocking/block-for";
+import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 
-const UNANSWERED =
-  "The console could not reach its server, so it does not know whether the expiry changed. Read the list again before retrying.";
+/** Loaded when first asked for, not with the page (MountOnceAsked). */
+const BlockExpiryDialog = lazy(() =>
+  import("./block-expiry-dialog").then((module) => ({ default: module.BlockExpiryDialog })),
+);
 
 /** "expires in 6 h": whole days past two days, whole hours past an hour, else minutes. */
 function expiresIn(at: Date, now: number): string {
@@ -32,11 +29,9 @@ export function BlockExpiry({
   expiresAt: string | undefined;
   canChange: boolean;
 }) {
-  const router = useRouter();
-  const fieldId = useId();
   const [open, setOpen] = useState(false);
-  const [blockFor, setBlockFor] = useState<BlockFor>("forever");
-  const change = useServerAction(changeBlockExpiryAction, { unanswered: UNANSWERED });
+  // Each opening starts afresh (no earlier failure or choice): the dialog is made again under a new key.
+  const [openings, setOpenings] = useState(0);
   // The time is read once the page renders, so the server's and the browser's text agree.
   const [now] = useState(() => Date.now());
   const at = expiresAt ? new Date(expiresAt) : undefined;
@@ -49,31 +44,16 @@ export function BlockExpiry({
           variant="secondary"
           size="sm"
           onClick={() => {
-            change.reset();
+            setOpenings((count) => count + 1);
             setOpen(true);
           }}
         >
           Change expiry<span className="sr-only"> of {uid}</span>
         </Button>
       )}
-      <ConfirmDialog
-        open={open}
-        title={`When should ${blocker}'s block of ${uid} end?`}
-        confirmLabel="Save expiry"
-        pendingLabel="Saving…"
-        pending={change.pending}
-        onConfirm={() =>
-          void change.run({ blocker, uid, blockFor }, (answer) => {
-            if (!answer.ok) return;
-            setOpen(false);
-            router.refresh();
-          })
-        }
-        onClose={() => setOpen(false)}
-        failure={change.failure}
-      >
-        <BlockForField id={fieldId} label="Block for, from now" value={blockFor} onChange={setBlockFor} />
-      </ConfirmDialog>
+      <MountOnceAsked when={open}>
+        <BlockExpiryDialog key={openings} blocker={blocker} uid={uid} open={open} onClose={() => setOpen(false)} />
+      </MountOnceAsked>
     </span>
   );
 }

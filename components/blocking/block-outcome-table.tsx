@@ -1,17 +1,8 @@
 import { UidOutcomeTable } from "@/components/ui/uid-outcome-table";
-import type { BlockOutcomeKind, BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
-import { BLOCK_OUTCOMES, OUTCOMES } from "@/lib/outcomes";
+import type { BlockOutcomeRow } from "@/lib/chat-api/block-outcomes";
 
 /** The raw entry is shown whole in the raw answer below the table; the cell only needs a glimpse. */
 const RAW_GLIMPSE_LENGTH = 300;
-
-/** "3 blocked, 1 already blocked, 1 failed": only the outcomes that occurred, in a fixed order. */
-export function outcomeSummary(counts: Record<BlockOutcomeKind, number>): string {
-  const parts = BLOCK_OUTCOMES.filter((kind) => counts[kind] > 0).map(
-    (kind) => `${counts[kind]} ${OUTCOMES[kind].label.toLowerCase()}`,
-  );
-  return parts.length > 0 ? parts.join(", ") : "the answer names no UID";
-}
 
 function rawGlimpse(raw: unknown): string {
   const text = JSON.stringify(raw) ?? String(raw);

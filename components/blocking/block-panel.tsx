@@ -2,15 +2,13 @@
 
 import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useRouter } from "next/navigation";
-import { lazy, useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { TextAreaField, UID_INPUT, REASON_FIELD } from "@/components/ui/field";
 import { FORM_ERROR, useSchemaForm } from "@/components/ui/use-schema-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import type { BlockRequest } from "./block-confirm-dialog";
-import { outcomeSummary } from "./block-outcome-table";
-import { BlockResult } from "./block-result";
 import { UidChecklist } from "./uid-checklist";
 import { selectedUids, useUidSelection } from "./use-uid-selection";
 
@@ -18,6 +16,11 @@ import { selectedUids, useUidSelection } from "./use-uid-selection";
 const BlockConfirmDialog = lazy(() =>
   import("./block-confirm-dialog").then((module) => ({ default: module.BlockConfirmDialog })),
 );
+
+/** The outcome of a block (its summary, table and raw answer) is loaded as the confirmation opens, not with the page. */
+const loadBlockResult = () => import("./block-result");
+const BlockResult = lazy(() => loadBlockResult().then((module) => ({ default: module.BlockResult })));
+const BlockFinished = lazy(() => loadBlockResult().then((module) => ({ default: module.BlockFinished })));
 
 /** The action's schema, loaded as the form is first used (useSchemaForm). */
 const loadBlockUsersSchema = () => import("@/lib/blocking/schemas").then((schemas) => schemas.blockUsersSchema);
@@ -84,6 +87,7 @@ export function BlockPanel({ blocker }: { blocker: string }) {
             // A new block makes the last outcome an earlier one: it goes, so nothing stale is read as this one's.
             setLast(null);
             setRequest(values);
+            void loadBlockResult();
           })(event);
         }}
       >
@@ -123,9 +127,17 @@ export function BlockPanel({ blocker }: { blocker: string }) {
       <div className="mt-6 space-y-3">
         {/* Kept in the page while empty: readers miss text added to a region that just appeared. */}
         <div role="status" className="sr-only">
-          {last ? `Block finished: ${outcomeSummary(last.answer.counts)}.` : ""}
+          {last && (
+            <Suspense fallback={null}>
+              <BlockFinished counts={last.answer.counts} />
+            </Suspense>
+          )}
         </div>
-        {last && <BlockResult answer={last.answer} at={last.at} />}
+        {last && (
+          <Suspense fallback={null}>
+            <BlockResult answer={last.answer} at={last.at} />
+          </Suspense>
+        )}
       </div>
     </section>
   );

@@ -3,9 +3,15 @@ import { RawJson } from "@/components/ui/raw-json";
 import { Time } from "@/components/ui/time";
 import { formatCount } from "@/lib/format/numbers";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
-import { BlockOutcomeTable, outcomeSummary } from "./block-outcome-table";
+import { outcomeSummary } from "@/lib/outcomes";
+import { BlockOutcomeTable } from "./block-outcome-table";
 
 /** What the chat service answered to a block: a sentence, the outcome per UID and the raw answer, with when. */
+/** What a block ended with, in words, for the panel's status region: "Block finished: 3 blocked, 1 failed." */
+export function BlockFinished({ counts }: { counts: BlockAnswer["counts"] }) {
+  return <>Block finished: {outcomeSummary(counts)}.</>;
+}
+
 export function BlockResult({ answer, at }: { answer: BlockAnswer; at: Date }) {
   return (
     <div className="space-y-2">

@@ -2,17 +2,20 @@
 
 import { MountOnceAsked } from "@/components/ui/mount-once-asked";
 import { useRouter } from "next/navigation";
-import { lazy, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { chosenOf, useSelection } from "@/components/ui/selection";
 import type { BlockAnswer } from "@/lib/blocking/block-answer";
 import type { BlockRequest } from "./block-confirm-dialog";
-import { BlockResult } from "./block-result";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
 const BlockConfirmDialog = lazy(() =>
   import("./block-confirm-dialog").then((module) => ({ default: module.BlockConfirmDialog })),
 );
+
+/** The outcome of a block (its summary, table and raw answer) is loaded as the confirmation opens, not with the page. */
+const loadBlockResult = () => import("./block-result");
+const BlockResult = lazy(() => loadBlockResult().then((module) => ({ default: module.BlockResult })));
 
 /** "Block selected": blocks, on behalf of `blocker`, the users checked in the rows of the surrounding selection. */
 export function BlockSelected({ blocker }: { blocker: string }) {
@@ -33,6 +36,7 @@ export function BlockSelected({ blocker }: { blocker: string }) {
             // A new block makes the last outcome an earlier one: it goes, so nothing stale is read as this one's.
             setLast(null);
             setRequest({ blocker, uids: chosen });
+            void loadBlockResult();
           }}
         >
           Block selected
@@ -55,7 +59,11 @@ export function BlockSelected({ blocker }: { blocker: string }) {
           }}
         />
       </MountOnceAsked>
-      {last && <BlockResult answer={last.answer} at={last.at} />}
+      {last && (
+        <Suspense fallback={null}>
+          <BlockResult answer={last.answer} at={last.at} />
+        </Suspense>
+      )}
     </div>
   );
 }

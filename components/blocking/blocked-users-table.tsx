@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Pagination } from "@/components/ui/pagination";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { DataTable, TableCell, TableRowHeader } from "@/components/ui/table";
@@ -57,9 +57,9 @@ export function BlockedUsersTable({
             {total > 0 ? (
               <>
                 No blocked users on page {current}.{" "}
-                <Link href={href(1)} className="text-brand-700 underline underline-offset-2">
+                <AppLink href={href(1)} className="text-brand-700 underline underline-offset-2">
                   Go to the first page
-                </Link>
+                </AppLink>
               </>
             ) : (
               "This user has not blocked anyone."

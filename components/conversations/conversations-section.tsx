@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Pagination } from "@/components/ui/pagination";
@@ -46,7 +46,7 @@ export function ConversationsSection({
         </h2>
         <nav aria-label="Kind of conversation" className="flex gap-1">
           {FILTERS.map((filter) => (
-            <Link
+            <AppLink
               key={filter.label}
               href={href(filter.kind, 1)}
               scroll={false}
@@ -57,7 +57,7 @@ export function ConversationsSection({
               )}
             >
               {filter.label}
-            </Link>
+            </AppLink>
           ))}
         </nav>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { lazy, Suspense, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -31,9 +31,9 @@ function Peer({ peer }: { peer: ConversationRow["peer"] }) {
   return (
     <span className="inline-flex items-center gap-1">
       <Badge tone="info">Group</Badge>
-      <Link href={groupHref(peer.id)} prefetch={false} className="text-brand-700 underline-offset-2 hover:underline">
+      <AppLink href={groupHref(peer.id)} className="text-brand-700 underline-offset-2 hover:underline">
         {peer.name ?? peer.id}
-      </Link>
+      </AppLink>
       {peer.name && <span className="font-mono text-xs text-slate-600">{peer.id}</span>}
       <CopyButton value={peer.id} label={`Copy GUID ${peer.id}`} />
     </span>
@@ -111,14 +111,13 @@ export function ConversationsTable({ owner, rows, canEditTags, canBlock }: Conve
               </TableCell>
               <TableCell className="align-top">
                 <span className="flex flex-wrap gap-2">
-                  <Link
+                  <AppLink
                     href={conversationMessagesHref(owner.id, row.peer)}
-                    prefetch={false}
                     aria-label={`Messages with ${row.peer.name ?? row.peer.id}`}
                     className={buttonClasses("secondary", "sm")}
                   >
                     Messages
-                  </Link>
+                  </AppLink>
                   {canEditTags && (
                     <Button
                       size="sm"

@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { formatCount } from "@/lib/format/numbers";
 import { outcomeOf } from "@/lib/outcomes";
 import type { JobResultsPage } from "@/lib/incidents/job-results";
@@ -22,13 +22,13 @@ export function JobResultsFilter({ jobId, view }: { jobId: string; view: JobResu
           const current = choice.outcome === view.outcome;
           return (
             <li key={choice.outcome ?? "all"}>
-              <Link
+              <AppLink
                 href={jobResultsHref(jobId, choice.outcome)}
                 aria-current={current ? "page" : undefined}
                 className={cn(LINK, current ? CURRENT : OTHER)}
               >
                 {choice.label} ({formatCount(choice.count)})
-              </Link>
+              </AppLink>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Uid } from "@/components/ui/uid";
 import { groupHref } from "@/lib/url-state";
 import type { BlockJob } from "@/lib/incidents/jobs";
@@ -12,16 +12,16 @@ export type Subject = Pick<BlockJob, "kind" | "blockerUid" | "groupGuid">;
 export function JobSubject({ job, oneLine = false }: { job: Subject; oneLine?: boolean }) {
   if (job.kind === "report_decision")
     return (
-      <Link href="/reports" className="underline underline-offset-2">
+      <AppLink href="/reports" className="underline underline-offset-2">
         Reported messages
-      </Link>
+      </AppLink>
     );
   if (job.blockerUid) return <Uid uid={job.blockerUid} oneLine={oneLine} />;
   if (job.groupGuid)
     return (
-      <Link href={groupHref(job.groupGuid)} className="break-all underline underline-offset-2">
+      <AppLink href={groupHref(job.groupGuid)} className="break-all underline underline-offset-2">
         Group <span className="font-mono">{job.groupGuid}</span>
-      </Link>
+      </AppLink>
     );
   return <span>The whole app</span>;
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { DataTable, TableCell, EmptyTable, type Column } from "@/components/ui/table";
 import type { BlockJob } from "@/lib/incidents/jobs";
 import { formatCount } from "@/lib/format/numbers";
@@ -36,13 +36,13 @@ export function JobsTable({ jobs, caption }: { jobs: BlockJob[]; caption: string
           <TableCell className="text-slate-700">{jobCountsSummary(job)}</TableCell>
           <TableCell className="text-slate-700">{job.createdByEmail}</TableCell>
           <TableCell className="whitespace-nowrap">
-            <Link href={`/incidents/${job.id}`} className="text-brand-700 underline">
+            <AppLink href={`/incidents/${job.id}`} className="text-brand-700 underline">
               View job
               <span className="sr-only">
                 {" "}
                 for {job.blockerUid} created {formatUtc(job.createdAt)}
               </span>
-            </Link>
+            </AppLink>
           </TableCell>
         </tr>
       ))}

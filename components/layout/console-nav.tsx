@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
@@ -47,7 +47,7 @@ export function ConsoleNav({ items, operatorMenu }: { items: NavItem[]; operator
           {items.map((item) => {
             const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
-              <Link
+              <AppLink
                 key={item.href}
                 href={item.href}
                 aria-current={current ? "page" : undefined}
@@ -58,7 +58,7 @@ export function ConsoleNav({ items, operatorMenu }: { items: NavItem[]; operator
               >
                 {item.label}
                 {item.badge}
-              </Link>
+              </AppLink>
             );
           })}
         </nav>

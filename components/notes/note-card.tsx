@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MessageText } from "@/components/ui/message-text";
@@ -13,13 +13,13 @@ import { NoteForm } from "./note-form";
 /** An operator's name, linked to their entries in the action log (all of them for an auditor, one's own otherwise). */
 function Operator({ operator }: { operator: { name: string; email: string } }) {
   return (
-    <Link
+    <AppLink
       href={auditHref({ actor: operator.email })}
       title={`${operator.email}: their entries in the action log`}
       className="font-medium text-brand-700 underline-offset-2 [overflow-wrap:anywhere] hover:underline"
     >
       {operator.name}
-    </Link>
+    </AppLink>
   );
 }
 

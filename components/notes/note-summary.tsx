@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { MessageText } from "@/components/ui/message-text";
 import { Time } from "@/components/ui/time";
 import { userHref } from "@/components/ui/uid";
@@ -15,9 +15,9 @@ export function NoteSummary({ uid, count, newest }: { uid: string; count: number
   const quoted = characters.length > QUOTED ? `${characters.slice(0, QUOTED).join("")}…` : newest.text;
   return (
     <div className="space-y-1">
-      <Link href={`${userHref(uid)}#notes`} className="font-medium text-brand-700 underline underline-offset-2">
+      <AppLink href={`${userHref(uid)}#notes`} className="font-medium text-brand-700 underline underline-offset-2">
         {countOf(count, "note", "notes")}
-      </Link>
+      </AppLink>
       <figure className="rounded-md border-l-4 border-sky-300 bg-sky-50 px-3 py-2">
         <figcaption className="text-xs text-slate-700">
           Newest, by {newest.author.name}, <Time at={newest.createdAt} />

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Announcer } from "@/components/ui/announcer";
 import { Pagination } from "@/components/ui/pagination";
 import { countOf } from "@/lib/format/numbers";
@@ -63,9 +63,9 @@ export function NotesSection({ uid, notes, viewer, href }: NotesSectionProps) {
           notes.total > 0 && (
             <p className="mt-4 text-sm text-slate-700">
               No notes on this page.{" "}
-              <Link href={href(1)} className="text-brand-700 underline underline-offset-2">
+              <AppLink href={href(1)} className="text-brand-700 underline underline-offset-2">
                 Go to the first page
-              </Link>
+              </AppLink>
             </p>
           )
         )}

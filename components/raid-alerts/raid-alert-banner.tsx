@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { ActionFailure } from "@/components/ui/action-failure";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -37,9 +37,9 @@ function AlertRow({ alert, canAct, onDismissed }: { alert: RaidAlertView; canAct
       </p>
       {canAct && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Link href={findAccounts} className={buttonClasses("primary", "sm")}>
+          <AppLink href={findAccounts} className={buttonClasses("primary", "sm")}>
             Find accounts
-          </Link>
+          </AppLink>
           <Button
             variant="secondary"
             size="sm"

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
 import { formatCount } from "@/lib/format/numbers";
@@ -30,12 +30,12 @@ export function RecentSearches({ searches }: { searches: RaidSearch[] }) {
           <TableCell className="tabular-nums">{formatCount(search.matched)}</TableCell>
           <TableCell className="break-all">{search.createdByEmail}</TableCell>
           <TableCell>
-            <Link
+            <AppLink
               href={hrefOf("/incidents", { search: search.id }, "#find-accounts")}
               className="text-brand-700 underline"
             >
               Senders<span className="sr-only"> of the search started at {search.createdAt.toISOString()}</span>
-            </Link>
+            </AppLink>
           </TableCell>
         </tr>
       ))}

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { SelectCheckbox } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, type Column } from "@/components/ui/table";
 import { UnixTime } from "@/components/ui/time";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Uid, userHref } from "@/components/ui/uid";
 import { MessageText } from "@/components/ui/message-text";
 import type { RaidSearchCriteria } from "@/lib/db/schema";
@@ -73,14 +73,13 @@ export function SendersTable({ rows, criteria, selectable }: SendersTableProps) 
           <TableCell className="tabular-nums">{formatCount(row.messages)}</TableCell>
           <TableCell className="tabular-nums">
             {row.notes > 0 ? (
-              <Link
+              <AppLink
                 href={`${userHref(row.uid)}#notes`}
-                prefetch={false}
                 aria-label={`${countOf(row.notes, "note", "notes")} on ${row.uid}`}
                 className="text-brand-700 underline underline-offset-2"
               >
                 {formatCount(row.notes)}
-              </Link>
+              </AppLink>
             ) : (
               <span className="text-slate-500">0</span>
             )}

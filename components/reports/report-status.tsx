@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import type { ReportDecision, ReportStatus as Status } from "@/lib/db/schema";
 
@@ -30,9 +30,9 @@ export function ReportStatus({ report }: Props) {
       return report.decidingJobId ? (
         <Badge tone="info">
           Being decided by{" "}
-          <Link href={`/incidents/${report.decidingJobId}`} className="underline underline-offset-2">
+          <AppLink href={`/incidents/${report.decidingJobId}`} className="underline underline-offset-2">
             job {report.decidingJobId.slice(0, 8)}
-          </Link>
+          </AppLink>
           {by}
         </Badge>
       ) : (

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -97,9 +97,9 @@ export function ReportsFilters({ query, choices }: Props) {
       </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Apply filters</Button>
-        <Link href={reportsHref({ view: query.view })} className={buttonClasses("secondary")}>
+        <AppLink href={reportsHref({ view: query.view })} className={buttonClasses("secondary")}>
           Clear filters
-        </Link>
+        </AppLink>
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import { SelectCheckbox, selectColumn, useOffered } from "@/components/ui/selection";
 import { DataTable, EmptyTable, TableCell, TableRowHeader } from "@/components/ui/table";
@@ -40,13 +40,12 @@ export function ReportsTable({ rows, canDecide, caption, reasonNames }: Props) {
             </TableCell>
           )}
           <TableRowHeader className="max-w-md min-w-56 font-normal">
-            <Link
+            <AppLink
               href={reportHref(row.messageId)}
-              prefetch={false}
               className="text-sm font-medium text-brand-700 underline underline-offset-2"
             >
               Open report of message {row.messageId}
-            </Link>
+            </AppLink>
             <MessageText
               text={row.textLength > row.text.length ? `${row.text}…` : row.text}
               className="mt-1 text-sm text-slate-900"
@@ -62,12 +61,12 @@ export function ReportsTable({ rows, canDecide, caption, reasonNames }: Props) {
           </TableCell>
           <TableCell className="max-w-48">
             {row.receiverType === "group" ? (
-              <Link
+              <AppLink
                 href={reportsHref({ group: row.receiverId })}
                 className="text-sm text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
               >
                 {row.receiverName} (group)
-              </Link>
+              </AppLink>
             ) : (
               <span className="text-sm">
                 Direct message to <Uid uid={row.receiverId} name={row.receiverName} oneLine />

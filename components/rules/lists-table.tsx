@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, TableRowHeader } from "@/components/ui/table";
 import type { ChatKeywordList } from "@/lib/chat-api/rules-schemas";
@@ -22,9 +22,9 @@ export function ListsTable({ lists, canEdit }: { lists: ChatKeywordList[]; canEd
         <tr key={list.id}>
           <TableRowHeader className="min-w-40">
             {canEdit && !list.default ? (
-              <Link href={listHref(list.id)} className="font-medium text-brand-700 underline">
+              <AppLink href={listHref(list.id)} className="font-medium text-brand-700 underline">
                 {list.name}
-              </Link>
+              </AppLink>
             ) : (
               <span className="font-medium">{list.name}</span>
             )}

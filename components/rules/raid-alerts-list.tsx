@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import { BarChart } from "@/components/ui/bar-chart";
 import { EmptyTable } from "@/components/ui/table";
@@ -44,12 +44,12 @@ export function RaidAlertsList({ alerts }: { alerts: RaidAlert[] }) {
             end="Raised"
             unit={["message", "messages"]}
           />
-          <Link
+          <AppLink
             href={hrefOf("/reports/blocked", { group: alert.guid, status: "all" })}
             className="text-sm text-brand-700 underline"
           >
             Blocked messages in this group
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, EmptyTable, TableCell, TableRowHeader } from "@/components/ui/table";
 import { Time } from "@/components/ui/time";
@@ -23,9 +23,9 @@ export function RulesTable({ rows, listNames }: { rows: RuleRow[]; listNames: Re
         return (
           <tr key={rule.id}>
             <TableRowHeader className="min-w-40">
-              <Link href={ruleHref(rule.id)} className="font-medium text-brand-700 underline">
+              <AppLink href={ruleHref(rule.id)} className="font-medium text-brand-700 underline">
                 {rule.name}
-              </Link>
+              </AppLink>
               {rule.default && (
                 <span className="ml-2">
                   <Badge>Vendor&apos;s</Badge>
@@ -56,12 +56,12 @@ export function RulesTable({ rows, listNames }: { rows: RuleRow[]; listNames: Re
             <TableCell className="text-sm">{described.action}</TableCell>
             <TableCell className="text-sm">
               {blocked24h > 0 ? (
-                <Link
+                <AppLink
                   href={hrefOf("/reports/blocked", { rule: rule.id, status: "all" })}
                   className="text-brand-700 underline"
                 >
                   {formatCount(blocked24h)}
-                </Link>
+                </AppLink>
               ) : (
                 "None"
               )}

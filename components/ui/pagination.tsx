@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { formatCount } from "@/lib/format/numbers";
 import { buttonClasses } from "./button";
 import { cn } from "./cn";
@@ -48,9 +48,9 @@ function StepLink({ href, label, scroll }: { href: string | null | undefined; la
       </span>
     );
   return (
-    <Link href={href} scroll={scroll} className={buttonClasses("secondary", "sm")}>
+    <AppLink href={href} scroll={scroll} className={buttonClasses("secondary", "sm")}>
       {label}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -89,7 +89,7 @@ export function Pagination({
               </li>
             ) : (
               <li key={item}>
-                <Link
+                <AppLink
                   href={pages.href(item)}
                   scroll={scroll}
                   aria-current={item === current ? "page" : undefined}
@@ -100,7 +100,7 @@ export function Pagination({
                 >
                   <span className="sr-only">Page </span>
                   {formatCount(item)}
-                </Link>
+                </AppLink>
               </li>
             ),
           )}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { formatCount } from "@/lib/format/numbers";
 import { DataTable, TableRowHeader } from "./table";
@@ -43,12 +43,12 @@ export function SearchResults({ id, search, noun, total, note, columns, rows, ch
         {rows.map((row) => (
           <tr key={row.key}>
             <TableRowHeader>
-              <Link
+              <AppLink
                 href={row.href}
                 className="font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-2"
               >
                 {row.name}
-              </Link>
+              </AppLink>
             </TableRowHeader>
             {row.cells}
           </tr>

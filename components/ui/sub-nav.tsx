@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { cn } from "./cn";
 
 type SubNavItem = { href: string; label: string; count?: number; current: boolean };
@@ -8,7 +8,7 @@ export function SubNav({ label, items }: { label: string; items: SubNavItem[] })
   return (
     <nav aria-label={label} className="flex flex-wrap gap-1 border-b border-slate-200">
       {items.map((item) => (
-        <Link
+        <AppLink
           key={item.href}
           href={item.href}
           aria-current={item.current ? "page" : undefined}
@@ -21,7 +21,7 @@ export function SubNav({ label, items }: { label: string; items: SubNavItem[] })
           {item.count !== undefined && (
             <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs text-slate-800">{item.count}</span>
           )}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { cn } from "./cn";
 import { CopyButton } from "./copy-button";
 
@@ -60,14 +60,13 @@ export function Uid({ uid, name, link = true, oneLine = false, className }: UidP
     <span className={cn("inline-flex max-w-full items-center gap-1 align-middle", className)}>
       {link ? (
         // Not prefetched: a table holds dozens of UIDs, and each workspace is a page rendered from the chat service.
-        <Link
+        <AppLink
           href={userHref(uid)}
-          prefetch={false}
           title={title}
           className="min-w-0 text-brand-700 underline-offset-2 hover:underline"
         >
           {text}
-        </Link>
+        </AppLink>
       ) : (
         <span className="min-w-0" title={title}>
           {text}

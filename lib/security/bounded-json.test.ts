@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boundJson, storableJson, storableText, unstorableCharacter } from "./bounded-json";
+import { boundJson, storableJson, storableText } from "./bounded-json";
+import { unstorableCharacter } from "./unstorable";
 
 const nested = (levels: number): unknown => JSON.parse(`${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`);
 

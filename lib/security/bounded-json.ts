@@ -1,3 +1,5 @@
+import { LONE_SURROGATE } from "./unstorable";
+
 /**
  * What the chat service answers is what its users typed, and the service may misbehave: before the
  * console shows, logs or passes on any of it, a value is cut to a bounded depth and size, and the
@@ -78,9 +80,6 @@ export function boundJson(value: unknown, options: Options = {}): unknown {
   return walk(value, 0);
 }
 
-/** A lone half of a surrogate pair: no character, and text PostgreSQL cannot store. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
  * Text as the action log can store it: PostgreSQL refuses NUL in text and JSON, and lone
  * surrogates, so each is written as its escape (`\u0000`), visibly, instead of losing the entry.
@@ -101,10 +100,4 @@ export function storableJson(value: unknown): unknown {
   };
   // Bounded first, so that the walk above never goes deeper than the limit.
   return walk(boundJson(value));
-}
-
-/** Whether text holds a NUL or a lone surrogate: what a form refuses, naming the field. */
-export function unstorableCharacter(value: string): "NUL" | "surrogate" | undefined {
-  if (value.includes("\u0000")) return "NUL";
-  return value.replace(LONE_SURROGATE, "") === value ? undefined : "surrogate";
 }

@@ -1,4 +1,4 @@
-import { unstorableCharacter } from "@/lib/security/bounded-json";
+import { unstorableCharacter } from "@/lib/security/unstorable";
 
 /**
  * Why text typed into a field cannot be sent and logged, naming the field: a NUL or a broken

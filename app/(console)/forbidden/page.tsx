@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Alert } from "@/components/ui/alert";
 import { describePermission, isPermission, ROLE_LABELS, rolesAllowedTo } from "@/lib/roles";
 import { requireOperator } from "@/lib/auth/session";
@@ -23,9 +23,9 @@ export default async function ForbiddenPage({ searchParams }: Props) {
           : ""}
         You are signed in as {ROLE_LABELS[operator.role]}. An admin can change your role on the Operators page.
       </Alert>
-      <Link href="/" className="text-brand-700 underline underline-offset-2">
+      <AppLink href="/" className="text-brand-700 underline underline-offset-2">
         Go to your start page
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { PastedAccounts } from "@/components/incidents/pasted-accounts";
 import { SelectedAccounts } from "@/components/incidents/selected-accounts";
 import { FindAccountsForm } from "@/components/raid-search/find-accounts-form";
 import { RecentSearches } from "@/components/raid-search/recent-searches";
-import { SearchResults } from "@/components/raid-search/search-results";
+import { LazySearchResults } from "@/components/raid-search/lazy-search-results";
 import { SelectionProvider } from "@/components/ui/selection";
 import { approvalRequestsFor } from "@/lib/approvals/requests";
 import { getEnv } from "@/lib/env";
@@ -78,7 +78,7 @@ export default async function IncidentsPage({ searchParams }: { searchParams: Pr
           <SelectionProvider>
             <div className="mt-6 space-y-6 border-t border-slate-200 pt-6">
               <h3 className="text-base font-semibold text-slate-900">The senders</h3>
-              <SearchResults key={view.search.id} initial={view} canAct={searching && acting} />
+              <LazySearchResults key={view.search.id} initial={view} canAct={searching && acting} />
               {acting && (
                 <>
                   <h3 className="text-base font-semibold text-slate-900">Act on the selected accounts</h3>

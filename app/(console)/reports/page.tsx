@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { DecisionPanel } from "@/components/reports/decision-panel";
 import { RefreshReportsButton } from "@/components/reports/refresh-reports-button";
 import { ReportsFilters } from "@/components/reports/reports-filters";
@@ -66,7 +66,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       )}
       <nav aria-label="Reports to show" className="flex gap-2">
         {(["queue", "decided"] as const).map((view) => (
-          <Link
+          <AppLink
             key={view}
             href={reportsHref({ ...query, view, page: 1 })}
             aria-current={query.view === view ? "page" : undefined}
@@ -76,7 +76,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
             )}
           >
             {view === "queue" ? "Waiting" : "Decided"}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       <ReportsFilters query={query} choices={choices} />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { ListsTable } from "@/components/rules/lists-table";
 import { RaidAlertsList } from "@/components/rules/raid-alerts-list";
 import { RulesTable } from "@/components/rules/rules-table";
@@ -47,9 +47,9 @@ export default async function RulesPage() {
             Rules
           </h2>
           {canManage && (
-            <Link href="/rules/new" className={buttonClasses()}>
+            <AppLink href="/rules/new" className={buttonClasses()}>
               New rule
-            </Link>
+            </AppLink>
           )}
         </div>
         <RulesTable rows={rows} listNames={listNamesOf(lists)} />
@@ -61,9 +61,9 @@ export default async function RulesPage() {
             Lists
           </h2>
           {canManage && (
-            <Link href="/rules/lists/new" className={buttonClasses("secondary")}>
+            <AppLink href="/rules/lists/new" className={buttonClasses("secondary")}>
               New list
-            </Link>
+            </AppLink>
           )}
         </div>
         <ListsTable lists={lists} canEdit={canManage} />

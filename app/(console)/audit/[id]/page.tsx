@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { notFound, redirect } from "next/navigation";
 import { AuditEntryDetail } from "@/components/audit/audit-entry-detail";
 import { jobIdOf } from "@/components/audit/job-link";
@@ -49,9 +49,9 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/audit" className="text-sm text-brand-700 underline">
+        <AppLink href="/audit" className="text-sm text-brand-700 underline">
           Back to the action log
-        </Link>
+        </AppLink>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">
           Operation {entry.operationId}: {first.action}
         </h1>
@@ -60,24 +60,24 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ id:
         </p>
         <p className="mt-2 flex flex-wrap gap-4 text-sm">
           {jobId && (
-            <Link href={`/incidents/${jobId}`} className="text-brand-700 underline">
+            <AppLink href={`/incidents/${jobId}`} className="text-brand-700 underline">
               The job&apos;s page
-            </Link>
+            </AppLink>
           )}
           {first.action === "incident.job.start" && (
-            <Link href={auditHref({ job: first.operationId })} className="text-brand-700 underline">
+            <AppLink href={auditHref({ job: first.operationId })} className="text-brand-700 underline">
               The job&apos;s calls
-            </Link>
+            </AppLink>
           )}
           {setByEntry && (
-            <Link href={`/audit/${setByEntry.id}`} className="text-brand-700 underline">
+            <AppLink href={`/audit/${setByEntry.id}`} className="text-brand-700 underline">
               The operation that set this expiry ({setByEntry.actorEmail ?? "the console"}: {setByEntry.action})
-            </Link>
+            </AppLink>
           )}
           {first.parentOperationId && (
-            <Link href={auditHref({ job: first.parentOperationId })} className="text-brand-700 underline">
+            <AppLink href={auditHref({ job: first.parentOperationId })} className="text-brand-700 underline">
               The other calls of this job
-            </Link>
+            </AppLink>
           )}
         </p>
       </div>

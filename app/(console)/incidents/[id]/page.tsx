@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { notFound } from "next/navigation";
 import { jobTitle, isActive } from "@/components/incidents/job-labels";
 import { ApprovalPanel } from "@/components/approvals/approval-panel";
@@ -54,9 +54,9 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-8">
       <div>
-        <Link href="/incidents" className="text-sm text-brand-700 underline">
+        <AppLink href="/incidents" className="text-sm text-brand-700 underline">
           Back to incidents
-        </Link>
+        </AppLink>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight break-all">{jobTitle(job)}</h1>
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-600">{job.blockerUid ? "On behalf of" : job.groupGuid ? "In" : "Where"}</dt>
@@ -67,9 +67,9 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
           <dd className="break-words text-slate-900">{job.reason}</dd>
           <dt className="text-slate-600">Created by</dt>
           <dd className="text-slate-900">
-            <Link href={auditHref({ actor: job.createdByEmail })} className="text-brand-700 underline">
+            <AppLink href={auditHref({ actor: job.createdByEmail })} className="text-brand-700 underline">
               {job.createdByEmail}
-            </Link>
+            </AppLink>
           </dd>
           <dt className="text-slate-600">Created at</dt>
           <dd className="text-slate-900">
@@ -79,9 +79,9 @@ export default async function IncidentJobPage({ params, searchParams }: Props) {
             <>
               <dt className="text-slate-600">{job.purpose === "undo" ? "Undoes" : "Follows"}</dt>
               <dd>
-                <Link href={`/incidents/${job.parentJobId}`} className="text-brand-700 underline">
+                <AppLink href={`/incidents/${job.parentJobId}`} className="text-brand-700 underline">
                   Parent job {job.parentJobId.slice(0, 8)}
-                </Link>
+                </AppLink>
               </dd>
             </>
           )}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { notFound } from "next/navigation";
 import { ClaimBanner } from "@/components/reports/claim-banner";
 import { DecisionPanel } from "@/components/reports/decision-panel";
@@ -60,9 +60,9 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link href={reportsHref({})} className="text-sm text-brand-700 underline underline-offset-2">
+        <AppLink href={reportsHref({})} className="text-sm text-brand-700 underline underline-offset-2">
           Back to the reports
-        </Link>
+        </AppLink>
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
           Report of message {report.messageId}
         </h1>
@@ -84,19 +84,19 @@ export default async function ReportPage({ params }: { params: Promise<{ id: str
           {report.receiverType === "group" ? (
             <>
               in the group{" "}
-              <Link
+              <AppLink
                 href={groupHref(report.receiverId)}
                 className="text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
               >
                 {report.receiverName} ({report.receiverId})
-              </Link>{" "}
+              </AppLink>{" "}
               (
-              <Link
+              <AppLink
                 href={reportsHref({ group: report.receiverId })}
                 className="text-brand-700 underline underline-offset-2"
               >
                 its reports
-              </Link>
+              </AppLink>
               )
             </>
           ) : (

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { DecisionButtons } from "@/components/blocked-messages/decision-buttons";
 import { Announcer } from "@/components/ui/announcer";
 import { Badge } from "@/components/ui/badge";
@@ -136,9 +136,9 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
         />
         <div className="flex items-end gap-2">
           <Button type="submit">Filter</Button>
-          <Link href="/reports/blocked" className={buttonClasses("secondary")}>
+          <AppLink href="/reports/blocked" className={buttonClasses("secondary")}>
             Clear
-          </Link>
+          </AppLink>
         </div>
       </form>
 
@@ -188,18 +188,18 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
                 </TableRowHeader>
                 <TableCell className="text-sm">
                   <Uid uid={row.senderUid} name={row.senderName} oneLine />
-                  <Link
+                  <AppLink
                     href={hrefWith(filters, { sender: row.senderUid })}
                     className="block text-xs text-brand-700 underline"
                   >
                     All from this sender
-                  </Link>
+                  </AppLink>
                 </TableCell>
                 <TableCell className="text-sm">
                   {row.receiverType === "group" ? (
-                    <Link href={groupHref(row.receiverId)} className="text-brand-700 underline">
+                    <AppLink href={groupHref(row.receiverId)} className="text-brand-700 underline">
                       {row.receiverName}
-                    </Link>
+                    </AppLink>
                   ) : (
                     <Uid uid={row.receiverId} name={row.receiverName} oneLine />
                   )}
@@ -208,9 +208,9 @@ export default async function BlockedMessagesPage({ searchParams }: { searchPara
                   <MessageText text={row.text} />
                 </TableCell>
                 <TableCell className="text-sm">
-                  <Link href={`/rules/${encodeURIComponent(row.ruleId)}`} className="text-brand-700 underline">
+                  <AppLink href={`/rules/${encodeURIComponent(row.ruleId)}`} className="text-brand-700 underline">
                     {row.ruleName}
-                  </Link>
+                  </AppLink>
                 </TableCell>
                 <TableCell>
                   <Badge

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { RuleEditor } from "@/components/rules/rule-editor";
 import { formValuesOf } from "@/components/rules/rule-form-values";
 import { RuleRevisions } from "@/components/rules/rule-revisions";
@@ -49,9 +49,9 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
   return (
     <div className="space-y-8">
       <p className="text-sm">
-        <Link href="/rules" className="text-brand-700 underline">
+        <AppLink href="/rules" className="text-brand-700 underline">
           Rules
-        </Link>
+        </AppLink>
       </p>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
@@ -84,12 +84,12 @@ export default async function RulePage({ params }: { params: Promise<{ id: strin
         <Fact term="Applies to">{described.filters.length === 0 ? "Every message" : described.filters.join("; ")}</Fact>
         <Fact term="Does">{described.action}</Fact>
         <Fact term="Blocked, last 24 hours">
-          <Link
+          <AppLink
             href={hrefOf("/reports/blocked", { rule: rule.id, status: "all" })}
             className="text-brand-700 underline"
           >
             {formatCount(blocked24h)}
-          </Link>
+          </AppLink>
         </Fact>
         {rule.description && <Fact term="Description">{rule.description}</Fact>}
         <Fact term="Revision">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { RuleEditor } from "@/components/rules/rule-editor";
 import { formValuesOf } from "@/components/rules/rule-form-values";
 import { PageHeader } from "@/components/ui/page-header";
@@ -26,9 +26,9 @@ export default async function NewRulePage() {
   return (
     <div className="space-y-6">
       <p className="text-sm">
-        <Link href="/rules" className="text-brand-700 underline">
+        <AppLink href="/rules" className="text-brand-700 underline">
           Rules
-        </Link>
+        </AppLink>
       </p>
       <PageHeader title="New rule">
         Say what the rule looks for, whom it applies to and what it does; test it against past messages to see what it

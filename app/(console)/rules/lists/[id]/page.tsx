@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { KeywordListForm } from "@/components/rules/keyword-list-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageProblem } from "@/components/ui/page-problem";
@@ -32,9 +32,9 @@ export default async function ListPage({ params }: { params: Promise<{ id: strin
   return (
     <div className="space-y-6">
       <p className="text-sm">
-        <Link href="/rules" className="text-brand-700 underline">
+        <AppLink href="/rules" className="text-brand-700 underline">
           Rules
-        </Link>
+        </AppLink>
       </p>
       <PageHeader title={list.name}>
         {list.searchTerms.length} {list.category === "pattern" ? "patterns" : "words"}. Every rule that names this list

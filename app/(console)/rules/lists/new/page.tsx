@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { KeywordListForm } from "@/components/rules/keyword-list-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireOperator } from "@/lib/auth/session";
@@ -12,9 +12,9 @@ export default async function NewListPage() {
   return (
     <div className="space-y-6">
       <p className="text-sm">
-        <Link href="/rules" className="text-brand-700 underline">
+        <AppLink href="/rules" className="text-brand-700 underline">
           Rules
-        </Link>
+        </AppLink>
       </p>
       <PageHeader title="New list">
         Words or patterns a rule can look for. A rule that names the list matches its new terms from the next message

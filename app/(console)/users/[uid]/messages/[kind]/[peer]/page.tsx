@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { notFound } from "next/navigation";
 import { MessagesList } from "@/components/messages/messages-list";
 import { Uid } from "@/components/ui/uid";
@@ -45,9 +45,12 @@ export default async function ConversationMessagesPage({ params, searchParams }:
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link href={`/users/${encodeURIComponent(owner)}#conversations`} className="text-sm text-brand-700 underline">
+        <AppLink
+          href={`/users/${encodeURIComponent(owner)}#conversations`}
+          className="text-sm text-brand-700 underline"
+        >
           Back to the conversations of {owner}
-        </Link>
+        </AppLink>
         <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
           Messages with {name ?? peer.id}
         </h1>
@@ -61,9 +64,9 @@ export default async function ConversationMessagesPage({ params, searchParams }:
             {peer.kind === "user" ? (
               <Uid uid={peer.id} name={name} />
             ) : (
-              <Link href={groupHref(peer.id)} className="text-brand-700 underline [overflow-wrap:anywhere]">
+              <AppLink href={groupHref(peer.id)} className="text-brand-700 underline [overflow-wrap:anywhere]">
                 {name ?? peer.id} ({peer.id})
-              </Link>
+              </AppLink>
             )}
           </dd>
         </dl>
