@@ -114,3 +114,25 @@ test("blue, red and white buttons all show a focus ring that stands out from the
     expect(contrast(ring.color, ring.behind), `${name}: ${ring.color} on ${ring.behind}`).toBeGreaterThanOrEqual(3);
   }
 });
+
+test("a link of the console keeps the page's layout on a click, and opens a new tab on a modified click", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/users");
+  // A mark on the window: a page loaded anew would not have it.
+  await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Action log" }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(page.getByRole("heading", { name: "Action log", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+
+  const opened = context.waitForEvent("page");
+  await nav.getByRole("link", { name: "Incidents" }).click({ modifiers: ["ControlOrMeta"] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe("/incidents");
+  await expect(page).toHaveURL(/\/audit$/);
+  await tab.close();
+});
