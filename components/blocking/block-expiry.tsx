@@ -2,7 +2,7 @@
 
 import { lazy, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { MountOnceAsked } from "@/components/ui/mount-once-asked";
+import { MountOnceAsked, useFreshDialog } from "@/components/ui/mount-once-asked";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
 const BlockExpiryDialog = lazy(() =>
@@ -29,9 +29,7 @@ export function BlockExpiry({
   expiresAt: string | undefined;
   canChange: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  // Each opening starts afresh (no earlier failure or choice): the dialog is made again under a new key.
-  const [openings, setOpenings] = useState(0);
+  const dialog = useFreshDialog();
   // The time is read once the page renders, so the server's and the browser's text agree.
   const [now] = useState(() => Date.now());
   const at = expiresAt ? new Date(expiresAt) : undefined;
@@ -40,19 +38,12 @@ export function BlockExpiry({
     <span className="flex flex-wrap items-center gap-2">
       <span title={at?.toISOString()}>{at ? expiresIn(at, now) : "until unblocked"}</span>
       {canChange && (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            setOpenings((count) => count + 1);
-            setOpen(true);
-          }}
-        >
+        <Button variant="secondary" size="sm" onClick={dialog.show}>
           Change expiry<span className="sr-only"> of {uid}</span>
         </Button>
       )}
-      <MountOnceAsked when={open}>
-        <BlockExpiryDialog key={openings} blocker={blocker} uid={uid} open={open} onClose={() => setOpen(false)} />
+      <MountOnceAsked when={dialog.open}>
+        <BlockExpiryDialog key={dialog.key} blocker={blocker} uid={uid} open={dialog.open} onClose={dialog.close} />
       </MountOnceAsked>
     </span>
   );

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { lazy, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { MountOnceAsked } from "@/components/ui/mount-once-asked";
+import { MountOnceAsked, useFreshDialog } from "@/components/ui/mount-once-asked";
 import { useAnnouncer } from "@/components/ui/announcer";
 
 /** Loaded when first asked for, not with the page (MountOnceAsked). */
@@ -13,13 +13,11 @@ const UnblockDialog = lazy(() => import("./unblock-dialog").then((module) => ({ 
 export function UnblockButton({ blocker, uid, name }: { blocker: string; uid: string; name?: string }) {
   const router = useRouter();
   const announcer = useAnnouncer();
-  const [open, setOpen] = useState(false);
-  // Each opening starts afresh (no earlier failure or refusal): the dialog is made again under a new key.
-  const [openings, setOpenings] = useState(0);
+  const dialog = useFreshDialog();
   const [ownMessage, setOwnMessage] = useState("");
 
   function done(message: string) {
-    setOpen(false);
+    dialog.close();
     if (announcer) announcer(message);
     else setOwnMessage(message);
     router.refresh();
@@ -27,14 +25,7 @@ export function UnblockButton({ blocker, uid, name }: { blocker: string; uid: st
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setOpenings((count) => count + 1);
-          setOpen(true);
-        }}
-      >
+      <Button variant="secondary" size="sm" onClick={dialog.show}>
         Unblock<span className="sr-only"> {uid}</span>
       </Button>
       {!announcer && (
@@ -42,14 +33,14 @@ export function UnblockButton({ blocker, uid, name }: { blocker: string; uid: st
           {ownMessage}
         </span>
       )}
-      <MountOnceAsked when={open}>
+      <MountOnceAsked when={dialog.open}>
         <UnblockDialog
-          key={openings}
+          key={dialog.key}
           blocker={blocker}
           uid={uid}
           name={name}
-          open={open}
-          onClose={() => setOpen(false)}
+          open={dialog.open}
+          onClose={dialog.close}
           onDone={done}
         />
       </MountOnceAsked>

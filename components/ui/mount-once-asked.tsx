@@ -13,3 +13,17 @@ export function MountOnceAsked({ when, children }: { when: boolean; children: Re
   if (when && !asked) setAsked(true);
   return asked ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
+
+/**
+ * A dialog's state for a button that opens it afresh each time: `key` changes at every opening, so
+ * that a dialog rendered under it (inside `MountOnceAsked`) is made again, with no earlier failure or choice.
+ */
+export function useFreshDialog() {
+  const [state, setState] = useState({ open: false, key: 0 });
+  return {
+    open: state.open,
+    key: state.key,
+    show: () => setState(({ key }) => ({ open: true, key: key + 1 })),
+    close: () => setState(({ key }) => ({ open: false, key })),
+  };
+}
